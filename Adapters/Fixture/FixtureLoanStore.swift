@@ -1,0 +1,58 @@
+import LoansCore
+
+/// A read-only store over loans held in memory: the fixture document of `--fixture` and
+/// tests of the fronts, or an empty database that does not exist yet.
+public struct FixtureLoanStore: LoanReading {
+    private let byID: [Loan]
+    private let openByDue: [Loan]
+
+    /// The loans of a document; they answer exactly as a database holding them would.
+    public init(loans: [Loan]) {
+        byID = loans.sorted { $0.id < $1.id }
+        openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
+    }
+
+    /// Reads the document (CONTRACT §4) at `path`: `InputFileError` when it cannot be read,
+    /// `DocumentError` when it is not a valid loans document.
+    public init(contentsOf path: String) throws {
+        self.init(loans: try LoanDocument.decode(try InputFile.read(path)))
+    }
+
+    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try body()
+    }
+
+    public func loan(_ id: LoanID) throws -> Loan? {
+        byID.first { $0.id == id }
+    }
+
+    public func countOpenLoans(due range: DueRange) throws -> Int {
+        openByDue.lazy.filter { range.contains($0.dueOn) }.count
+    }
+
+    public func openLoans(
+        due range: DueRange, after: DueOrderKey?, limit: Int?, _ visit: (Loan) throws -> Void
+    ) throws {
+        var remaining = limit ?? Int.max
+        for loan in openByDue where remaining > 0 && range.contains(loan.dueOn) {
+            if let after, DueOrderKey(loan) <= after { continue }
+            try visit(loan)
+            remaining -= 1
+        }
+    }
+
+    public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+        for loan in byID {
+            switch selection {
+            case .open where !loan.isOpen, .returned where loan.isOpen: continue
+            default: try visit(loan)
+            }
+        }
+    }
+}
+
+extension DueOrderKey {
+    init(_ loan: Loan) {
+        self.init(dueOn: loan.dueOn, id: loan.id)
+    }
+}

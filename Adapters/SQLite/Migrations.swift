@@ -1,0 +1,67 @@
+/// The schema's history, in order. Migration n brings `PRAGMA user_version` from n-1 to n,
+/// each in its own transaction. Append new migrations; never edit a released one.
+enum Migrations {
+    /// `PRAGMA application_id` of a loans database ("LOAN"), which tells ours from foreign files.
+    static let applicationID: Int64 = 0x4C4F_414E
+
+    static let all: [String] = [
+        // 1: the loans (ids never reused, so an id always means one loan), and the index that
+        // answers every due-ordered question over open loans.
+        """
+        CREATE TABLE loan (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            direction TEXT NOT NULL CHECK (direction IN ('lent', 'borrowed')),
+            counterparty TEXT NOT NULL,
+            lent_on TEXT NOT NULL,
+            due_on TEXT NOT NULL,
+            returned_on TEXT,
+            note TEXT,
+            previous_due_dates TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX loan_open_by_due ON loan (due_on, id) WHERE returned_on IS NULL;
+        PRAGMA application_id = \(applicationID);
+        """,
+        // 2: open loans per due day, kept by triggers in the writer's own transaction, so the
+        // widget's two counts are a sum over day rows instead of a count over loans.
+        """
+        CREATE TABLE open_due_day (
+            due_on TEXT PRIMARY KEY,
+            open_count INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO open_due_day (due_on, open_count)
+            SELECT due_on, count(*) FROM loan WHERE returned_on IS NULL GROUP BY due_on;
+        CREATE TRIGGER loan_opened AFTER INSERT ON loan WHEN NEW.returned_on IS NULL BEGIN
+            INSERT INTO open_due_day (due_on, open_count) VALUES (NEW.due_on, 1)
+                ON CONFLICT (due_on) DO UPDATE SET open_count = open_count + 1;
+        END;
+        CREATE TRIGGER loan_deleted AFTER DELETE ON loan WHEN OLD.returned_on IS NULL BEGIN
+            UPDATE open_due_day SET open_count = open_count - 1 WHERE due_on = OLD.due_on;
+            DELETE FROM open_due_day WHERE due_on = OLD.due_on AND open_count <= 0;
+        END;
+        CREATE TRIGGER loan_moved AFTER UPDATE OF due_on, returned_on ON loan BEGIN
+            UPDATE open_due_day SET open_count = open_count - 1
+                WHERE OLD.returned_on IS NULL AND due_on = OLD.due_on;
+            DELETE FROM open_due_day
+                WHERE OLD.returned_on IS NULL AND due_on = OLD.due_on AND open_count <= 0;
+            INSERT INTO open_due_day (due_on, open_count)
+                SELECT NEW.due_on, 1 WHERE NEW.returned_on IS NULL
+                ON CONFLICT (due_on) DO UPDATE SET open_count = open_count + 1;
+        END;
+        """,
+    ]
+
+    static var latestVersion: Int64 { Int64(all.count) }
+
+    /// Brings the database from its current version to the latest, one transaction per step.
+    static func migrate(_ connection: SQLiteConnection, from version: Int64) throws {
+        for index in Int(version)..<all.count {
+            try connection.transaction(immediate: true) {
+                let current = try connection.integerPragma("user_version")
+                guard current == Int64(index) else { return }
+                try connection.execute(all[index])
+                try connection.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import CSQLite
+
+/// A failed SQLite call: the extended result code, SQLite's message and the SQL it ran.
+struct SQLiteError: Error, Equatable, CustomStringConvertible {
+    let code: Int32
+    let message: String
+    let sql: String?
+
+    /// The primary result code (`SQLITE_BUSY`, `SQLITE_NOTADB` …) without the extended bits.
+    var primaryCode: Int32 { code & 0xFF }
+
+    var description: String {
+        var text = "\(message) (SQLite code \(code))"
+        if let sql { text += " in “\(sql)”" }
+        return text
+    }
+
+    /// Reads the error of the last call on `db`, or a generic one when there is no connection.
+    init(code: Int32, db: OpaquePointer?, sql: String? = nil) {
+        self.code = code
+        if let db, let text = sqlite3_errmsg(db) {
+            message = String(cString: text)
+        } else {
+            message = String(cString: sqlite3_errstr(code))
+        }
+        self.sql = sql
+    }
+
+    init(code: Int32, message: String, sql: String? = nil) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+}

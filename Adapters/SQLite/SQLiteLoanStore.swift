@@ -1,0 +1,80 @@
+import LoansCore
+
+/// The loans database: answers Core's bounded queries with indexed SQL and writes each
+/// change in one transaction.
+final class SQLiteLoanStore: LoanWriting {
+    let connection: SQLiteConnection
+
+    init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    /// Runs SQLite work, reporting SQLite's failures in Core's terms; other errors pass through.
+    func sqlite<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw StoreError(.unavailable, "database \(Quoted(connection.path)): \(error)")
+        }
+    }
+
+    func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try sqlite { try connection.transaction(immediate: false, body) }
+    }
+
+    func loan(_ id: LoanID) throws -> Loan? {
+        try sqlite {
+            let statement = try connection.statement("SELECT \(LoanRow.columns) FROM loan WHERE id = ?1")
+            try statement.bind(id.rawValue, at: 1)
+            defer { statement.reset() }
+            return try statement.step() ? try LoanRow.decode(statement) : nil
+        }
+    }
+
+    func countOpenLoans(due range: DueRange) throws -> Int {
+        try sqlite {
+            let statement = try connection.statement(
+                "SELECT coalesce(sum(open_count), 0) FROM open_due_day WHERE due_on >= ?1 AND due_on <= ?2"
+            )
+            try statement.bind((range.from ?? .earliest).iso, at: 1)
+            try statement.bind(range.through.iso, at: 2)
+            return Int(try statement.scalar())
+        }
+    }
+
+    func openLoans(due range: DueRange, after: DueOrderKey?, limit: Int?, _ visit: (Loan) throws -> Void) throws {
+        var sql = "SELECT \(LoanRow.columns) FROM loan WHERE returned_on IS NULL AND due_on >= ?1 AND due_on <= ?2"
+        if after != nil { sql += " AND (due_on, id) > (?3, ?4)" }
+        sql += " ORDER BY due_on, id"
+        if limit != nil { sql += " LIMIT ?5" }
+        let statement = try sqlite { try connection.statement(sql) }
+        try sqlite {
+            try statement.bind((range.from ?? .earliest).iso, at: 1)
+            try statement.bind(range.through.iso, at: 2)
+            if let after {
+                try statement.bind(after.dueOn.iso, at: 3)
+                try statement.bind(after.id.rawValue, at: 4)
+            }
+            if let limit { try statement.bind(Int64(limit), at: 5) }
+        }
+        try each(statement, visit)
+    }
+
+    func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+        let filter = switch selection {
+        case .open: " WHERE returned_on IS NULL"
+        case .returned: " WHERE returned_on IS NOT NULL"
+        case .all: ""
+        }
+        let statement = try sqlite { try connection.statement("SELECT \(LoanRow.columns) FROM loan\(filter) ORDER BY id") }
+        try each(statement, visit)
+    }
+
+    private func each(_ statement: Statement, _ visit: (Loan) throws -> Void) throws {
+        defer { statement.reset() }
+        while try sqlite({ try statement.step() }) {
+            try visit(try LoanRow.decode(statement))
+        }
+    }
+
+}

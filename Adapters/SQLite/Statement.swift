@@ -1,0 +1,92 @@
+import CSQLite
+
+/// A prepared statement with typed binding and column access; finalized when released.
+final class Statement {
+    private let handle: OpaquePointer
+    private unowned let connection: SQLiteConnection
+    let sql: String
+
+    /// SQLite's marker for "copy this buffer now", which Swift does not import.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(code: code, db: connection.handle, sql: sql)
+        }
+        handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    private func check(_ code: Int32) throws(SQLiteError) {
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: connection.handle, sql: sql) }
+    }
+
+    func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
+        guard let value else { return try check(sqlite3_bind_null(handle, index)) }
+        var text = value
+        let code = text.withUTF8 { buffer in
+            buffer.isEmpty
+                ? sqlite3_bind_text(handle, index, "", 0, nil)
+                : sqlite3_bind_text(handle, index, buffer.baseAddress, Int32(buffer.count), Statement.transient)
+        }
+        try check(code)
+    }
+
+    /// Advances to the next row; false when the statement is done.
+    func step() throws(SQLiteError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw SQLiteError(code: code, db: connection.handle, sql: sql)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws(SQLiteError) {
+        defer { reset() }
+        while try step() {}
+    }
+
+    /// The first column of the first row (0 when there is none), leaving the statement reset
+    /// so that it holds no read transaction open.
+    func scalar() throws(SQLiteError) -> Int64 {
+        defer { reset() }
+        return try step() ? int64(0) : 0
+    }
+
+    func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    func int64(_ column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    /// The column's text as raw UTF-8, valid until the next step; empty for NULL.
+    func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let base = sqlite3_column_text(handle, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: base, count: count)
+    }
+
+    /// The column's text, invalid UTF-8 repaired; nil for NULL.
+    func string(_ column: Int32) -> String? {
+        isNull(column) ? nil : String(decoding: bytes(column), as: UTF8.self)
+    }
+}

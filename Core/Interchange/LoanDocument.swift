@@ -1,0 +1,132 @@
+/// The interchange document of CONTRACT §4, defined once: `loans json` writes it, `loans import`
+/// and the fixture store read it. Keys are listed here in the order the contract prints them.
+public enum LoanDocument {
+    /// The only version this build reads and writes.
+    public static let schemaVersion = 1
+
+    /// Keys of the envelope, in order.
+    enum EnvelopeKey: String, CaseIterable {
+        case schemaVersion = "schema_version", query, generatedAt = "generated_at", today
+        case windowDays = "window_days", summary, loans
+    }
+
+    /// Keys of a loan object, in order. `status` and `days_until_due` are derived: written, never read.
+    enum LoanKey: String, CaseIterable {
+        case id, title, direction, counterparty
+        case lentOn = "lent_on", dueOn = "due_on", returnedOn = "returned_on"
+        case note, renewals, previousDueDates = "previous_due_dates"
+        case status, daysUntilDue = "days_until_due"
+
+        var isDerived: Bool { self == .status || self == .daysUntilDue }
+    }
+
+    /// Decodes a whole `all` document, handing each loan (checked against every rule, names
+    /// trimmed) to `visit` in document order. Throws `DocumentError` for the first problem, or
+    /// whatever `visit` throws. A caller that writes must do so in a transaction it can roll back:
+    /// the envelope's `schema_version` may come after the loans.
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (Loan) throws -> Void) throws {
+        var decoder = DocumentDecoder(reader: JSONReader(bytes))
+        do {
+            try decoder.document(visit)
+        } catch let error as JSONSyntaxError {
+            throw DocumentError.syntax(error, in: bytes)
+        }
+    }
+
+    /// Decodes a whole document held in memory into its loans.
+    public static func decode(_ bytes: [UInt8]) throws -> [Loan] {
+        var loans: [Loan] = []
+        try bytes.withUnsafeBufferPointer { buffer in
+            try decode(buffer) { loans.append($0) }
+        }
+        return loans
+    }
+}
+
+/// Walks the envelope and its loans, naming each problem by its path.
+struct DocumentDecoder {
+    var reader: JSONReader
+
+    mutating func document(_ visit: (Loan) throws -> Void) throws {
+        guard try reader.peekKind() == .object else { throw DocumentError(path: "document", message: "expected an object") }
+        var seen = Set<String>()
+        var version: Int64?
+        var object = JSONContainer()
+        try reader.begin(&object, .object)
+        while let key = try reader.nextKey(&object) {
+            guard seen.insert(key).inserted else { throw DocumentError(path: key, message: "appears twice") }
+            switch LoanDocument.EnvelopeKey(rawValue: key) {
+            case .schemaVersion:
+                let value = try integer(key)
+                guard value == Int64(LoanDocument.schemaVersion) else {
+                    throw DocumentError(path: key, message: "\(value) is not a known version (this loans reads \(LoanDocument.schemaVersion))")
+                }
+                version = value
+            case .query:
+                let query = try string(key)
+                guard query == "all" else {
+                    throw DocumentError(path: key, message: "\(Quoted(query)) cannot be imported; only the document of 'loans json all' can")
+                }
+            case .loans:
+                try loans(visit)
+            case .generatedAt, .today, .windowDays, .summary:
+                try reader.skipValue()
+            case nil:
+                throw DocumentError(path: key, message: "is not a key of a loans document")
+            }
+        }
+        try reader.expectEnd()
+        guard version != nil else { throw DocumentError(path: "schema_version", message: "missing") }
+        guard seen.contains("loans") else { throw DocumentError(path: "loans", message: "missing") }
+    }
+
+    mutating func loans(_ visit: (Loan) throws -> Void) throws {
+        try expect(.array, "loans")
+        var ids: [Int64: Int] = [:]
+        var array = JSONContainer()
+        try reader.begin(&array, .array)
+        var index = 0
+        while try reader.nextElement(&array) {
+            let path = "loans[\(index)]"
+            let loan = try LoanObjectDecoder(path: path).decode(&self)
+            if let first = ids.updateValue(index, forKey: loan.id.rawValue) {
+                throw DocumentError(path: path + ".id", message: "\(loan.id) is also the id of loans[\(first)]")
+            }
+            try visit(loan)
+            index += 1
+        }
+    }
+
+    mutating func expect(_ kind: JSONKind, _ path: String) throws {
+        let found = try reader.peekKind()
+        guard found == kind else { throw DocumentError(path: path, message: "expected \(kind), found \(found)") }
+    }
+
+    mutating func string(_ path: String) throws -> String {
+        try expect(.string, path)
+        return try reader.readString()
+    }
+
+    mutating func integer(_ path: String) throws -> Int64 {
+        try expect(.number, path)
+        let text = try reader.readNumberText()
+        guard let value = Int64(text) else {
+            let whole = text.allSatisfy { $0 == "-" || $0.isNumber }
+            throw DocumentError(path: path, message: whole ? "\(text) is out of range" : "\(text) is not a whole number")
+        }
+        return value
+    }
+
+    mutating func date(_ path: String) throws -> CivilDate {
+        let text = try string(path)
+        guard let date = CivilDate(iso: text) else {
+            throw DocumentError(path: path, message: "\(Quoted(text)) is not a date")
+        }
+        return date
+    }
+
+    mutating func optional<T>(_ path: String, _ read: (inout DocumentDecoder) throws -> T) throws -> T? {
+        if try reader.readNullIfPresent() { return nil }
+        return try read(&self)
+    }
+}

@@ -1,0 +1,111 @@
+/// Reads one loan object of a document and checks it against the rules of CONTRACT §2.
+struct LoanObjectDecoder {
+    let path: String
+
+    private var id: LoanID?
+    private var title: String?
+    private var direction: Direction?
+    private var counterparty: String?
+    private var lentOn: CivilDate?
+    private var dueOn: CivilDate?
+    private var returnedOn: CivilDate?
+    private var note: String?
+    private var renewals: Int64?
+    private var previousDueDates: [CivilDate] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    consuming func decode(_ decoder: inout DocumentDecoder) throws -> Loan {
+        try decoder.expect(.object, path)
+        var seen = Set<LoanDocument.LoanKey>()
+        var object = JSONContainer()
+        try decoder.reader.begin(&object, .object)
+        while let name = try decoder.reader.nextKey(&object) {
+            let at = "\(path).\(name)"
+            guard let key = LoanDocument.LoanKey(rawValue: name) else {
+                throw DocumentError(path: at, message: "is not a key of a loan")
+            }
+            guard seen.insert(key).inserted else { throw DocumentError(path: at, message: "appears twice") }
+            try read(key, at, &decoder)
+        }
+        return try finish()
+    }
+
+    private mutating func read(_ key: LoanDocument.LoanKey, _ at: String, _ decoder: inout DocumentDecoder) throws {
+        switch key {
+        case .id:
+            let value = try decoder.integer(at)
+            guard value > 0 else { throw DocumentError(path: at, message: "\(value) is not a positive whole number") }
+            id = LoanID(value)
+        case .title:
+            title = try decoder.string(at)
+        case .direction:
+            let text = try decoder.string(at)
+            guard let value = Direction(rawValue: text) else {
+                throw DocumentError(path: at, message: "\(Quoted(text)) is neither \"lent\" nor \"borrowed\"")
+            }
+            direction = value
+        case .counterparty:
+            counterparty = try decoder.string(at)
+        case .lentOn:
+            lentOn = try decoder.date(at)
+        case .dueOn:
+            dueOn = try decoder.date(at)
+        case .returnedOn:
+            returnedOn = try decoder.optional(at) { try $0.date(at) }
+        case .note:
+            note = try decoder.optional(at) { try $0.string(at) }
+        case .renewals:
+            let value = try decoder.integer(at)
+            guard value >= 0 else { throw DocumentError(path: at, message: "\(value) is negative") }
+            renewals = value
+        case .previousDueDates:
+            try decoder.expect(.array, at)
+            var array = JSONContainer()
+            try decoder.reader.begin(&array, .array)
+            while try decoder.reader.nextElement(&array) {
+                previousDueDates.append(try decoder.date("\(at)[\(previousDueDates.count)]"))
+            }
+        case .status, .daysUntilDue:
+            try decoder.reader.skipValue()
+        }
+    }
+
+    private func required<T>(_ value: T?, _ key: LoanDocument.LoanKey) throws -> T {
+        guard let value else { throw DocumentError(path: path, message: "missing \"\(key.rawValue)\"") }
+        return value
+    }
+
+    private func finish() throws -> Loan {
+        let loan = Loan(
+            id: try required(id, .id), title: try required(title, .title),
+            direction: try required(direction, .direction), counterparty: try required(counterparty, .counterparty),
+            lentOn: try required(lentOn, .lentOn), dueOn: try required(dueOn, .dueOn), returnedOn: returnedOn,
+            note: note, previousDueDates: previousDueDates
+        )
+        if let renewals, renewals != Int64(previousDueDates.count) {
+            throw DocumentError(
+                path: "\(path).renewals",
+                message: "\(renewals) does not match the \(previousDueDates.count) dates in previous_due_dates"
+            )
+        }
+        do {
+            return try LoanRules.validated(loan)
+        } catch {
+            throw DocumentError(path: "\(path).\(error.field.rawValue)", message: error.description)
+        }
+    }
+}
+
+extension LoanRuleViolation {
+    /// The field a violation is about, for a document path.
+    var field: LoanField {
+        switch self {
+        case .empty(let field), .tooLong(let field, _): field
+        case .dueBeforeLent: .dueOn
+        case .returnedBeforeLent: .returnedOn
+        }
+    }
+}

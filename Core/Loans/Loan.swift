@@ -1,0 +1,89 @@
+/// Which way a loan goes.
+public enum Direction: String, Hashable, Sendable, CaseIterable {
+    /// I gave it to someone.
+    case lent
+    /// I have it from someone or a library.
+    case borrowed
+}
+
+/// A loan's stable identity.
+public struct LoanID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(_ rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    /// Reads an id as typed: a positive whole number, optionally written `#12`.
+    public init?(parsing text: String) {
+        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let value = Int64(digits), value > 0
+        else { return nil }
+        rawValue = value
+    }
+
+    public var description: String { String(rawValue) }
+
+    public static func < (lhs: LoanID, rhs: LoanID) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}
+
+/// A thing lent or borrowed: a plain value, as stored and as exchanged.
+public struct Loan: Hashable, Sendable {
+    public var id: LoanID
+    public var title: String
+    public var direction: Direction
+    public var counterparty: String
+    public var lentOn: CivilDate
+    public var dueOn: CivilDate
+    public var returnedOn: CivilDate?
+    public var note: String?
+    /// Earlier due dates, oldest first; one for each renewal.
+    public var previousDueDates: [CivilDate]
+
+    public init(
+        id: LoanID, title: String, direction: Direction, counterparty: String,
+        lentOn: CivilDate, dueOn: CivilDate, returnedOn: CivilDate? = nil,
+        note: String? = nil, previousDueDates: [CivilDate] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.direction = direction
+        self.counterparty = counterparty
+        self.lentOn = lentOn
+        self.dueOn = dueOn
+        self.returnedOn = returnedOn
+        self.note = note
+        self.previousDueDates = previousDueDates
+    }
+
+    /// How many times the due date was moved by a renewal.
+    public var renewals: Int { previousDueDates.count }
+
+    /// Still out: not returned yet.
+    public var isOpen: Bool { returnedOn == nil }
+}
+
+/// What `add` needs to create a loan; the store assigns the id.
+public struct LoanDraft: Hashable, Sendable {
+    public var title: String
+    public var direction: Direction
+    public var counterparty: String
+    public var lentOn: CivilDate
+    public var dueOn: CivilDate
+    public var note: String?
+
+    public init(
+        title: String, direction: Direction, counterparty: String,
+        lentOn: CivilDate, dueOn: CivilDate, note: String? = nil
+    ) {
+        self.title = title
+        self.direction = direction
+        self.counterparty = counterparty
+        self.lentOn = lentOn
+        self.dueOn = dueOn
+        self.note = note
+    }
+}

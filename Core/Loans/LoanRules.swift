@@ -1,0 +1,85 @@
+/// A field of a loan, as named in messages and documents.
+public enum LoanField: String, Sendable {
+    case title, counterparty, note
+    case lentOn = "lent_on"
+    case dueOn = "due_on"
+    case returnedOn = "returned_on"
+}
+
+/// Why a loan's values were refused.
+public enum LoanRuleViolation: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty(LoanField)
+    case tooLong(LoanField, limit: Int)
+    case dueBeforeLent(lentOn: CivilDate, dueOn: CivilDate)
+    case returnedBeforeLent(lentOn: CivilDate, returnedOn: CivilDate)
+
+    public var description: String {
+        switch self {
+        case .empty(let field):
+            return "\(field.rawValue) must not be empty"
+        case .tooLong(let field, let limit):
+            return "\(field.rawValue) is longer than \(limit) characters"
+        case .dueBeforeLent(let lent, let due):
+            return "due date \(due) is before the lent date \(lent)"
+        case .returnedBeforeLent(let lent, let returned):
+            return "return date \(returned) is before the lent date \(lent)"
+        }
+    }
+}
+
+/// The rules every loan obeys, whoever writes it (CONTRACT §2).
+public enum LoanRules {
+    public static let nameLimit = 500
+    public static let noteLimit = 10_000
+
+    /// A title or counterparty: trimmed, non-empty, at most 500 characters.
+    public static func name(_ text: String, _ field: LoanField) throws(LoanRuleViolation) -> String {
+        let trimmed = trim(text)
+        guard !trimmed.isEmpty else { throw .empty(field) }
+        guard fits(trimmed, nameLimit) else { throw .tooLong(field, limit: nameLimit) }
+        return trimmed
+    }
+
+    /// A note: nil when absent or blank, otherwise at most 10 000 characters.
+    public static func note(_ text: String?) throws(LoanRuleViolation) -> String? {
+        guard let text, !trim(text).isEmpty else { return nil }
+        guard fits(text, noteLimit) else { throw .tooLong(.note, limit: noteLimit) }
+        return text
+    }
+
+    /// Lent, due and return dates in an order that makes sense.
+    public static func dates(lentOn: CivilDate, dueOn: CivilDate, returnedOn: CivilDate?) throws(LoanRuleViolation) {
+        guard lentOn <= dueOn else { throw .dueBeforeLent(lentOn: lentOn, dueOn: dueOn) }
+        if let returnedOn, returnedOn < lentOn {
+            throw .returnedBeforeLent(lentOn: lentOn, returnedOn: returnedOn)
+        }
+    }
+
+    /// Checks every rule on a whole loan, returning it with names trimmed and a blank note dropped.
+    public static func validated(_ loan: Loan) throws(LoanRuleViolation) -> Loan {
+        var loan = loan
+        loan.title = try name(loan.title, .title)
+        loan.counterparty = try name(loan.counterparty, .counterparty)
+        loan.note = try note(loan.note)
+        try dates(lentOn: loan.lentOn, dueOn: loan.dueOn, returnedOn: loan.returnedOn)
+        return loan
+    }
+
+    /// Counts characters only up to the limit, so a 100 MB value is refused quickly.
+    static func fits(_ text: String, _ limit: Int) -> Bool {
+        if text.utf8.count <= limit { return true }
+        var count = 0
+        for _ in text {
+            count += 1
+            if count > limit { return false }
+        }
+        return true
+    }
+
+    static func trim(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
+    }
+}

@@ -1,0 +1,54 @@
+/// A use case that answers one group of open loans (overdue, or due soon) for a day:
+/// the group's range comes from the policy, the order is (due date, id).
+public protocol DueGroupQuery {
+    var store: any LoanReading { get }
+
+    /// The due dates that belong to the group under `policy`; nil when none can.
+    func range(_ policy: DuePolicy) -> DueRange?
+}
+
+extension DueGroupQuery {
+    /// How many open loans are in the group.
+    public func count(_ policy: DuePolicy) throws -> Int {
+        guard let range = range(policy) else { return 0 }
+        return try store.countOpenLoans(due: range)
+    }
+
+    /// Visits the group in contract order, resuming after `after`, at most `limit` loans.
+    public func forEach(
+        _ policy: DuePolicy, after: DueOrderKey? = nil, limit: Int? = nil,
+        _ visit: (DueLoan) throws -> Void
+    ) throws {
+        guard let range = range(policy) else { return }
+        try store.openLoans(due: range, after: after, limit: limit) { try visit(policy.standing(of: $0)) }
+    }
+
+    /// The group in contract order, at most `limit` loans.
+    public func loans(_ policy: DuePolicy, limit: Int? = nil) throws -> [DueLoan] {
+        var result: [DueLoan] = []
+        try forEach(policy, limit: limit) { result.append($0) }
+        return result
+    }
+}
+
+/// Overdue loans: open, due before today; earliest due date first, then id.
+public struct OverdueQuery: DueGroupQuery {
+    public let store: any LoanReading
+
+    public init(store: any LoanReading) {
+        self.store = store
+    }
+
+    public func range(_ policy: DuePolicy) -> DueRange? { policy.overdueRange }
+}
+
+/// Loans due soon: open, due today through today + window; fewest days first, then id.
+public struct DueSoonQuery: DueGroupQuery {
+    public let store: any LoanReading
+
+    public init(store: any LoanReading) {
+        self.store = store
+    }
+
+    public func range(_ policy: DuePolicy) -> DueRange? { policy.dueSoonRange }
+}

@@ -1,0 +1,29 @@
+/// Marks an open loan returned on a day.
+public struct ReturnLoan {
+    let store: any LoanWriting
+
+    public init(store: any LoanWriting) {
+        self.store = store
+    }
+
+    public func run(_ id: LoanID, on date: CivilDate) throws(LoanCommandError) -> Loan {
+        try modifying(store, id) { loan in
+            if let returned = loan.returnedOn { throw LoanCommandError.alreadyReturned(id, on: returned) }
+            try LoanRules.dates(lentOn: loan.lentOn, dueOn: loan.dueOn, returnedOn: date)
+            loan.returnedOn = date
+        }
+    }
+}
+
+/// Deletes a loan for good.
+public struct RemoveLoan {
+    let store: any LoanWriting
+
+    public init(store: any LoanWriting) {
+        self.store = store
+    }
+
+    public func run(_ id: LoanID) throws(LoanCommandError) {
+        guard try commanding({ try store.remove(id) }) else { throw .notFound(id) }
+    }
+}

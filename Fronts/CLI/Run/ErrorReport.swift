@@ -1,0 +1,47 @@
+import LoansAdapters
+import LoansCore
+
+/// Maps any failure to its message and exit code (CONTRACT §3).
+struct ErrorReport {
+    let code: ExitCode
+    let message: String
+    let usage: String?
+
+    init(_ error: any Error) {
+        var usage: String?
+        switch error {
+        case let error as CLIError:
+            code = error.code
+            message = error.message
+            usage = error.usage
+        case let error as LoanCommandError:
+            switch error {
+            case .notFound, .alreadyReturned: code = .failure
+            case .invalid, .renewalOutOfRange: code = .usage
+            case .store(let store): code = ErrorReport.code(store)
+            }
+            message = error.description
+        case let error as StoreError:
+            code = ErrorReport.code(error)
+            message = error.message
+        case let error as DocumentError:
+            code = .dataError
+            message = error.description
+        case let error as InputFileError:
+            code = .noInput
+            message = error.message
+        default:
+            code = .failure
+            message = "\(error)"
+        }
+        self.usage = usage
+    }
+
+    static func code(_ error: StoreError) -> ExitCode {
+        switch error.kind {
+        case .unavailable: .ioError
+        case .newerVersion: .newerDatabase
+        case .readOnly: .usage
+        }
+    }
+}

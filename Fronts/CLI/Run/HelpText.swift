@@ -1,0 +1,57 @@
+import LoansCore
+
+/// `--help` and `loans help [COMMAND]`: printed on stdout, exit 0.
+enum HelpText {
+    static let overview = """
+        loans — what is overdue, and what is due soon, among things lent and borrowed.
+
+        Usage:
+          loans                                 the TUI on a terminal; the agenda as text otherwise
+          loans add TITLE (--to NAME | --from NAME) --due DATE [--lent DATE] [--note TEXT]
+          loans list [--open | --returned | --all]
+          loans show ID
+          loans edit ID [--title T] [--to NAME | --from NAME] [--due DATE] [--lent DATE] [--note TEXT]
+          loans renew ID (--due DATE | --by +N[dwm])
+          loans return ID [--on DATE]
+          loans remove ID
+          loans agenda | loans overdue | loans due-soon
+          loans help [COMMAND]
+
+        Dates: YYYY-MM-DD, today, tomorrow, yesterday, +Nd, +Nw, +Nm (months keep the day,
+        or the month's last day: Jan 31 +1m = Feb 28).
+
+        Global options (before or after the command):
+          --db PATH         the database (env LOANS_DB; default $XDG_DATA_HOME/loans/loans.db)
+          --fixture FILE    read loans from a JSON document instead (read-only)
+          --today DATE      pretend today is DATE, YYYY-MM-DD (env LOANS_TODAY)
+          --window N        "due soon" means within N days, 0-36500 (env LOANS_WINDOW; default 7)
+          --demo            use a throwaway database seeded with loans around today
+          -h, --help        show help
+          --version         show the version
+
+        Exit codes: 0 ok, 1 no such loan or other failure, 64 usage, 65 bad data,
+        66 input file cannot be opened, 74 database cannot be used, 75 database from a newer loans.
+        """
+
+    static let details: [String: String] = [
+        "add": "Adds a loan and prints its id. --to NAME: you lent it; --from NAME: you borrowed it.\n--lent defaults to today.",
+        "list": "Lists loans by id: open ones (default), --returned ones or --all.",
+        "show": "Shows every field of one loan, its note and renewal history included.",
+        "edit": "Corrects fields of a loan. A due date changed here is not a renewal. --note \"\" clears the note.",
+        "renew": "Moves the due date to --due DATE, or --by +N[dwm] from the current due date;\ncounts the renewal and keeps the earlier date.",
+        "return": "Marks a loan returned, --on DATE (default today).",
+        "remove": "Deletes a loan for good.",
+        "agenda": "Overdue loans, then loans due soon.",
+        "overdue": "Open loans whose due date has passed, earliest first.",
+        "due-soon": "Open loans due today through the window's last day, soonest first.",
+        "help": "Shows help for loans or for one command.",
+    ]
+
+    static func write(topic: String?, to out: OutputChannel) throws(CLIError) {
+        guard let topic else { return out.line(overview) }
+        guard let spec = CommandCatalog.spec(topic), let detail = details[topic] else {
+            throw .usage("no help for \(Quoted(topic)): it is not a command", "loans help [COMMAND]")
+        }
+        out.line("Usage: \(spec.usage)\n\n\(detail)\n\nGlobal options: --db PATH, --fixture FILE, --today DATE, --window N, --demo (see 'loans --help').")
+    }
+}

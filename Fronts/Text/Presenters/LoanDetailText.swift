@@ -1,0 +1,39 @@
+import LoansCore
+
+/// `loans show`: every field of one loan, one per line, data sanitised; a note keeps its lines.
+public enum LoanDetailText {
+    public static func lines(_ item: DueLoan) -> [String] {
+        let loan = item.loan
+        let history = loan.previousDueDates.map(\.iso).joined(separator: ", ")
+        var fields: [(String, String)] = [
+            ("Title", SafeText.sanitized(loan.title)),
+            ("Direction", loan.direction.rawValue),
+            ("Counterparty", SafeText.sanitized(loan.counterparty)),
+            ("Lent on", loan.lentOn.iso),
+            ("Due on", "\(loan.dueOn.iso) (\(RelativeDay.phrase(item)))"),
+            ("Returned on", loan.returnedOn.map { returned in lateness(returned, loan.dueOn) } ?? "not yet"),
+            ("Renewals", loan.renewals == 0 ? "0" : "\(loan.renewals) (earlier due dates: \(history))"),
+        ]
+        let noteLines = (loan.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        fields.append(("Note", loan.note == nil ? "none" : SafeText.sanitized(noteLines.first ?? "")))
+        let labelWidth = fields.map { $0.0.count }.max() ?? 0
+        var out = ["Loan #\(loan.id)"]
+        for (label, value) in fields {
+            out.append(label + ":" + String(repeating: " ", count: labelWidth - label.count + 2) + value)
+        }
+        let indent = String(repeating: " ", count: labelWidth + 3)
+        for line in noteLines.dropFirst() {
+            out.append(indent + SafeText.sanitized(line))
+        }
+        return out
+    }
+
+    private static func lateness(_ returned: CivilDate, _ due: CivilDate) -> String {
+        let late = returned.days(since: due)
+        switch late {
+        case ...0: return "\(returned.iso) (on time)"
+        case 1: return "\(returned.iso) (1 day late)"
+        default: return "\(returned.iso) (\(late) days late)"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layout and dependency rule: ../shared/spec/CONTRACT.md §1, checked by ci/check-deps.
+let package = Package(
+    name: "loans",
+    products: [
+        .executable(name: "loans", targets: ["loans"]),
+    ],
+    targets: [
+        .target(name: "LoansCore", path: "Core"),
+
+        .systemLibrary(name: "CSQLite", path: "Adapters/CSQLite"),
+        .target(
+            name: "LoansAdapters",
+            dependencies: ["LoansCore", "CSQLite"],
+            path: "Adapters",
+            exclude: ["CSQLite"]
+        ),
+
+        .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
+        .target(
+            name: "LoansCLI",
+            dependencies: ["LoansCore", "LoansAdapters", "LoansText"],
+            path: "Fronts/CLI"
+        ),
+        .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
+
+        .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore"], path: "Tests/LoansCoreTests"),
+        .testTarget(
+            name: "LoansAdaptersTests",
+            dependencies: ["LoansAdapters", "LoansCore"],
+            path: "Tests/LoansAdaptersTests"
+        ),
+        .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
+        .testTarget(
+            name: "LoansCLITests",
+            dependencies: ["LoansCLI", "LoansCore"],
+            path: "Tests/LoansCLITests"
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans"], path: "Tests/EndToEndTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

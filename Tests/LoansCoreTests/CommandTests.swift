@@ -1,0 +1,83 @@
+import LoansCore
+import Testing
+
+@Suite struct CommandTests {
+    let store = MemoryStore()
+    let today = CivilDate.on("2026-11-29")
+
+    func add(_ title: String = "Dune", due: String = "2026-12-05", lent: String = "2026-11-01") throws -> LoanID {
+        try AddLoan(store: store).run(LoanDraft(
+            title: title, direction: .borrowed, counterparty: "City Library", lentOn: .on(lent), dueOn: .on(due)
+        ))
+    }
+
+    @Test func addValidatesAndTrims() throws {
+        let id = try add("  Dune  ")
+        #expect(store.rows[id]?.title == "Dune")
+        #expect(throws: LoanCommandError.invalid(.empty(.title))) { try add("   ") }
+        #expect(throws: LoanCommandError.invalid(.tooLong(.title, limit: 500))) { try add(String(repeating: "x", count: 501)) }
+        #expect(throws: LoanCommandError.invalid(.dueBeforeLent(lentOn: .on("2026-11-01"), dueOn: .on("2026-10-31")))) {
+            try add(due: "2026-10-31")
+        }
+        #expect(store.rows.count == 1)
+    }
+
+    @Test func renewKeepsHistoryAndCountsFromTheDueDate() throws {
+        let id = try add(due: "2026-01-31", lent: "2026-01-01")
+        let renew = RenewLoan(store: store)
+        #expect(try renew.run(id, to: .offset(DateOffset(count: 1, unit: .months))).dueOn == .on("2026-02-28"))
+        let twice = try renew.run(id, to: .date(.on("2026-03-15")))
+        #expect(twice.renewals == 2)
+        #expect(twice.previousDueDates == [.on("2026-01-31"), .on("2026-02-28")])
+        #expect(throws: LoanCommandError.renewalOutOfRange(id, DateOffset(count: Int.max, unit: .days))) {
+            try renew.run(id, to: .offset(DateOffset(count: Int.max, unit: .days)))
+        }
+        #expect(throws: LoanCommandError.invalid(.dueBeforeLent(lentOn: .on("2026-01-01"), dueOn: .on("2025-12-31")))) {
+            try renew.run(id, to: .date(.on("2025-12-31")))
+        }
+        #expect(store.rows[id]?.renewals == 2)
+    }
+
+    @Test func returnOnceOnly() throws {
+        let id = try add()
+        let returned = try ReturnLoan(store: store).run(id, on: today)
+        #expect(returned.returnedOn == today)
+        #expect(throws: LoanCommandError.alreadyReturned(id, on: today)) { try ReturnLoan(store: store).run(id, on: today) }
+        #expect(throws: LoanCommandError.alreadyReturned(id, on: today)) {
+            try RenewLoan(store: store).run(id, to: .date(.on("2027-01-01")))
+        }
+        #expect(throws: LoanCommandError.invalid(.returnedBeforeLent(lentOn: .on("2026-11-01"), returnedOn: .on("2026-10-01")))) {
+            try ReturnLoan(store: store).run(try add(), on: .on("2026-10-01"))
+        }
+    }
+
+    @Test func editChangesOnlyWhatIsGiven() throws {
+        let id = try add()
+        var edit = LoanEdit()
+        edit.direction = .lent
+        edit.counterparty = " Alice "
+        edit.note = "kept in the car"
+        let edited = try EditLoan(store: store).run(id, edit)
+        #expect(edited.direction == .lent && edited.counterparty == "Alice" && edited.title == "Dune")
+        #expect(edited.note == "kept in the car" && edited.renewals == 0)
+        var clear = LoanEdit()
+        clear.note = ""
+        #expect(try EditLoan(store: store).run(id, clear).note == nil)
+        var bad = LoanEdit()
+        bad.lentOn = .on("2027-01-01")
+        #expect(throws: LoanCommandError.self) { try EditLoan(store: store).run(id, bad) }
+        #expect(store.rows[id]?.lentOn == .on("2026-11-01"))
+    }
+
+    @Test func missingLoansAreReportedByID() throws {
+        let ghost = LoanID(42)
+        #expect(throws: LoanCommandError.notFound(ghost)) { try RemoveLoan(store: store).run(ghost) }
+        #expect(throws: LoanCommandError.notFound(ghost)) { try ReturnLoan(store: store).run(ghost, on: today) }
+        #expect(throws: LoanCommandError.notFound(ghost)) {
+            try LoanLookup(store: store).show(ghost, DuePolicy(today: today, window: .standard))
+        }
+        let id = try add()
+        try RemoveLoan(store: store).run(id)
+        #expect(store.rows.isEmpty)
+    }
+}
