@@ -4,6 +4,12 @@ public struct Agenda: Hashable, Sendable {
     public let overdue: [DueLoan]
     public let dueSoon: [DueLoan]
 
+    public init(policy: DuePolicy, overdue: [DueLoan], dueSoon: [DueLoan]) {
+        self.policy = policy
+        self.overdue = overdue
+        self.dueSoon = dueSoon
+    }
+
     public var isEmpty: Bool { overdue.isEmpty && dueSoon.isEmpty }
 }
 
@@ -14,6 +20,13 @@ public struct AgendaSummary: Hashable, Sendable {
     public let dueSoonCount: Int
     /// The most overdue loan, else the one due soonest; nil when nothing is due.
     public let mostUrgent: DueLoan?
+
+    public init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: DueLoan?) {
+        self.policy = policy
+        self.overdueCount = overdueCount
+        self.dueSoonCount = dueSoonCount
+        self.mostUrgent = mostUrgent
+    }
 }
 
 /// The agenda use case: answers both groups from one captured `today`, in one snapshot.
@@ -40,7 +53,9 @@ public struct AgendaQuery {
         try store.snapshot {
             let overdueCount = try overdue.count(policy)
             let dueSoonCount = try dueSoon.count(policy)
-            let first = overdueCount > 0 ? try overdue.loans(policy, limit: 1) : try dueSoon.loans(policy, limit: 1)
+            let first = overdueCount > 0
+                ? try overdue.loans(policy, limit: 1)
+                : dueSoonCount > 0 ? try dueSoon.loans(policy, limit: 1) : []
             return AgendaSummary(
                 policy: policy, overdueCount: overdueCount, dueSoonCount: dueSoonCount, mostUrgent: first.first
             )

@@ -73,7 +73,8 @@ struct RawInvocation {
             if arity == .flag, inline != nil { throw .usage("option \(name) takes no value", command.usage) }
             raw.options[name] = arity == .flag ? "" : try value(for: name, inline: inline)
         }
-        if let command = current, !command.positionals.contains(raw.positionals.count) {
+        let helping = raw.globals["--help"] != nil || raw.globals["-h"] != nil
+        if let command = current, !helping, !command.positionals.contains(raw.positionals.count) {
             let message = raw.positionals.count < command.positionals.lowerBound
                 ? "'\(command.name)' is missing an argument"
                 : "unexpected argument \(Quoted(raw.positionals[command.positionals.upperBound])) for '\(command.name)'"

@@ -1,0 +1,42 @@
+import LoansCore
+import LoansText
+import Testing
+
+@Suite struct TerminalTextTests {
+    @Test(arguments: [
+        ("abc", 3), ("界", 2), ("日本語", 6), ("👍", 2), ("👍🏽", 2), ("👩‍👩‍👧‍👦", 2), ("🇫🇷", 2), ("e\u{301}", 1),
+        ("\u{301}", 0), ("\u{200B}", 0), ("ｈ", 2), ("한국", 4), ("☃", 1), ("☃\u{FE0F}", 2), ("…", 1), ("", 0),
+    ])
+    func measuresDisplayColumns(_ text: String, _ columns: Int) {
+        #expect(DisplayWidth.of(text) == columns)
+    }
+
+    @Test func truncatesByGraphemeAndWidth() {
+        #expect(Truncation.truncate("The Hobbit", toColumns: 20) == "The Hobbit")
+        #expect(Truncation.truncate("The Hobbit", toColumns: 10) == "The Hobbit")
+        #expect(Truncation.truncate("The Hobbit", toColumns: 9) == "The Hobb…")
+        #expect(Truncation.truncate("日本語の本", toColumns: 6) == "日本…")
+        #expect(Truncation.truncate("日本語の本", toColumns: 5) == "日本…")
+        #expect(Truncation.truncate("ab👩‍👩‍👧‍👦cd", toColumns: 4) == "ab…")
+        #expect(Truncation.truncate("ab👩‍👩‍👧‍👦cd", toColumns: 5) == "ab👩‍👩‍👧‍👦…")
+        #expect(Truncation.truncate("cafe\u{301}s", toColumns: 4) == "caf…")
+        #expect(Truncation.truncate("x", toColumns: 0) == "")
+        #expect(Truncation.truncate("xyz", toColumns: 1) == "…")
+        #expect(Truncation.fit("界", toColumns: 4) == "界  ")
+    }
+
+    @Test func sanitisingTurnsControlsAndBidiIntoSpaces() {
+        #expect(SafeText.sanitized("a\u{1B}[31mb\nc\td\u{7F}e\u{9B}f\u{202E}g\u{0}") == "a [31mb c d e f g ")
+        #expect(SafeText.sanitized("👩‍👩‍👧 ok") == "👩‍👩‍👧 ok")
+    }
+
+    @Test(arguments: [(0, "due today"), (1, "due tomorrow"), (3, "due in 3 days"), (-1, "1 day overdue"), (-2, "2 days overdue")])
+    func wordsRelativeDays(_ days: Int, _ phrase: String) {
+        #expect(RelativeDay.phrase(daysUntilDue: days) == phrase)
+    }
+
+    @Test func capitalisesForTheStartOfALine() {
+        #expect(RelativeDay.capitalized("due today") == "Due today")
+        #expect(RelativeDay.capitalized("") == "")
+    }
+}
