@@ -19,9 +19,13 @@ let package = Package(
         ),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
+        .target(name: "LoansJSON", dependencies: ["LoansCore"], path: "Fronts/JSON"),
+        .target(name: "LoansWidget", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Widget"),
+        .systemLibrary(name: "CNcurses", path: "Fronts/CNcurses"),
+        .target(name: "LoansTUI", dependencies: ["LoansCore", "LoansText", "CNcurses"], path: "Fronts/TUI"),
         .target(
             name: "LoansCLI",
-            dependencies: ["LoansCore", "LoansAdapters", "LoansText"],
+            dependencies: ["LoansCore", "LoansAdapters", "LoansText", "LoansJSON", "LoansWidget", "LoansTUI"],
             path: "Fronts/CLI"
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
@@ -33,6 +37,13 @@ let package = Package(
             path: "Tests/LoansAdaptersTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
+        .testTarget(name: "LoansJSONTests", dependencies: ["LoansJSON", "LoansCore"], path: "Tests/LoansJSONTests"),
+        .testTarget(
+            name: "LoansWidgetTests",
+            dependencies: ["LoansWidget", "LoansText", "LoansCore"],
+            path: "Tests/LoansWidgetTests"
+        ),
+        .testTarget(name: "LoansTUITests", dependencies: ["LoansTUI", "LoansText", "LoansCore"], path: "Tests/LoansTUITests"),
         .testTarget(
             name: "LoansCLITests",
             dependencies: ["LoansCLI", "LoansCore"],

@@ -86,7 +86,7 @@ import Testing
 
     @Test func anEmptyFileIsANewDatabase() throws {
         let path = folder.file("loans.db")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         #expect(try LoanDatabase.reader(at: path).loan(LoanID(1)) == nil)
         #expect(try LoanDatabase.writer(at: path).add(draft()) == LoanID(1))
     }

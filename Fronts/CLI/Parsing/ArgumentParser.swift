@@ -9,6 +9,8 @@ struct CommandSpec {
     let options: [String: Arity]
     let positionals: ClosedRange<Int>
     let usage: String
+    /// What `loans help COMMAND` says after the usage line.
+    let detail: String
 }
 
 /// The global options of CONTRACT §3, accepted before or after the subcommand.

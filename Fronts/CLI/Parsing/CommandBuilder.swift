@@ -15,6 +15,10 @@ struct CommandBuilder {
         case "overdue": return .overdue
         case "due-soon": return .dueSoon
         case "help": return .help(topic: raw.positionals.first)
+        case "widget": return .widget(try WidgetCommand.options(raw))
+        case "json": return .json(try JSONCommand.options(raw))
+        case "import": return .importDocument(path: raw.positionals.first ?? "-")
+        case "tui": return .tui
         case "list":
             let chosen = ["--open", "--returned", "--all"].filter { raw.options[$0] != nil }
             guard chosen.count <= 1 else { throw fail("choose one of --open, --returned and --all") }

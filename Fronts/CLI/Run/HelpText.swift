@@ -15,6 +15,10 @@ enum HelpText {
           loans return ID [--on DATE]
           loans remove ID
           loans agenda | loans overdue | loans due-soon
+          loans widget [--format F] [--max-width N] [--empty TEXT] [--watch] [--pango]
+          loans json [agenda | overdue | due-soon | all] [--ndjson]
+          loans import FILE|-
+          loans tui
           loans help [COMMAND]
 
         Dates: YYYY-MM-DD, today, tomorrow, yesterday, +Nd, +Nw, +Nm (months keep the day,
@@ -33,25 +37,11 @@ enum HelpText {
         66 input file cannot be opened, 74 database cannot be used, 75 database from a newer loans.
         """
 
-    static let details: [String: String] = [
-        "add": "Adds a loan and prints its id. --to NAME: you lent it; --from NAME: you borrowed it.\n--lent defaults to today.",
-        "list": "Lists loans by id: open ones (default), --returned ones or --all.",
-        "show": "Shows every field of one loan, its note and renewal history included.",
-        "edit": "Corrects fields of a loan. A due date changed here is not a renewal. --note \"\" clears the note.",
-        "renew": "Moves the due date to --due DATE, or --by +N[dwm] from the current due date;\ncounts the renewal and keeps the earlier date.",
-        "return": "Marks a loan returned, --on DATE (default today).",
-        "remove": "Deletes a loan for good.",
-        "agenda": "Overdue loans, then loans due soon.",
-        "overdue": "Open loans whose due date has passed, earliest first.",
-        "due-soon": "Open loans due today through the window's last day, soonest first.",
-        "help": "Shows help for loans or for one command.",
-    ]
-
     static func write(topic: String?, to out: OutputChannel) throws(CLIError) {
         guard let topic else { return out.line(overview) }
-        guard let spec = CommandCatalog.spec(topic), let detail = details[topic] else {
+        guard let spec = CommandCatalog.spec(topic) else {
             throw .usage("no help for \(Quoted(topic)): it is not a command", "loans help [COMMAND]")
         }
-        out.line("Usage: \(spec.usage)\n\n\(detail)\n\nGlobal options: --db PATH, --fixture FILE, --today DATE, --window N, --demo (see 'loans --help').")
+        out.line("Usage: \(spec.usage)\n\n\(spec.detail)\n\nGlobal options: --db PATH, --fixture FILE, --today DATE, --window N, --demo (see 'loans --help').")
     }
 }

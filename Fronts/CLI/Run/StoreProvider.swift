@@ -25,7 +25,7 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
-        return try LoanDatabase.writer(at: try databasePath())
+        return HookedLoanStore(try LoanDatabase.writer(at: try databasePath()), hook: ChangeHook(environment: environment))
     }
 
     /// The database file in use; nil for a fixture.

@@ -1,0 +1,107 @@
+import Glibc
+import LoansCore
+
+/// The user's refresh hook: `$XDG_CONFIG_HOME/loans/on-change` (else `~/.config/loans/on-change`),
+/// run after every successful write so a status bar can refresh at once
+/// (`pkill -RTMIN+N i3blocks`, `tmux refresh-client -S`). It is started detached, with no
+/// arguments and loans' own environment: no loan data ever reaches it. A missing,
+/// non-executable or failing hook never fails the write.
+public struct ChangeHook: Sendable {
+    /// The hook's path; nil when no configuration folder can be named.
+    public let path: String?
+
+    public init(environment: [String: String]) {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            path = config + "/loans/on-change"
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            path = home + "/.config/loans/on-change"
+        } else {
+            path = nil
+        }
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID (2.26+), which Swift does not import without _GNU_SOURCE:
+    /// the hook gets its own session, so a terminal's signals never reach it.
+    static let spawnNewSession: Int32 = 0x80
+
+    /// Starts the hook if it exists and is executable; never waits for it.
+    public func fire() {
+        guard let path, access(path, X_OK) == 0 else { return }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        reapFinishedHooks()
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(ChangeHook.spawnNewSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid = pid_t()
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        defer { argv.forEach { free($0) } }
+        _ = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    }
+
+    /// Collects hooks started earlier that have finished, so a long-running TUI leaves no zombies.
+    private func reapFinishedHooks() {
+        var status: Int32 = 0
+        while waitpid(-1, &status, WNOHANG) > 0 {}
+    }
+}
+
+/// A store that fires the change hook after each write that succeeded.
+public final class HookedLoanStore: LoanWriting {
+    let base: any LoanWriting
+    let hook: ChangeHook
+
+    public init(_ base: any LoanWriting, hook: ChangeHook) {
+        self.base = base
+        self.hook = hook
+    }
+
+    public func snapshot<T>(_ body: () throws -> T) throws -> T { try base.snapshot(body) }
+    public func loan(_ id: LoanID) throws -> Loan? { try base.loan(id) }
+    public func countOpenLoans(due range: DueRange) throws -> Int { try base.countOpenLoans(due: range) }
+
+    public func openLoans(due range: DueRange, after: DueOrderKey?, limit: Int?, _ visit: (Loan) throws -> Void) throws {
+        try base.openLoans(due: range, after: after, limit: limit, visit)
+    }
+
+    public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+        try base.loans(selection, visit)
+    }
+
+    public func add(_ draft: LoanDraft) throws -> LoanID {
+        let id = try base.add(draft)
+        hook.fire()
+        return id
+    }
+
+    public func modify(_ id: LoanID, _ change: (inout Loan) throws -> Void) throws -> Loan? {
+        let loan = try base.modify(id, change)
+        if loan != nil { hook.fire() }
+        return loan
+    }
+
+    public func remove(_ id: LoanID) throws -> Bool {
+        let removed = try base.remove(id)
+        if removed { hook.fire() }
+        return removed
+    }
+
+    public func importLoans(_ produce: ((Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
+        let outcome = try base.importLoans(produce)
+        hook.fire()
+        return outcome
+    }
+}

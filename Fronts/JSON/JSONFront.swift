@@ -1,0 +1,2 @@
+/// The JSON front (CONTRACT §4).
+enum JSONFront {}

@@ -1,0 +1,2 @@
+/// The TUI front (CONTRACT §6).
+enum TUIFront {}
