@@ -60,8 +60,10 @@ final class SQLiteConnection {
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    /// `immediate` takes the write lock at the start, so two writers never deadlock.
+    /// `immediate` takes the write lock at the start, so two writers never deadlock. Inside a
+    /// transaction already open (a snapshot that asks for another), `body` joins it.
     func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
+        if sqlite3_get_autocommit(handle) == 0 { return try body() }
         try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
             let result = try body()

@@ -2,7 +2,7 @@
 /// characters and overlong text made harmless so an error line stays one safe line.
 public struct Quoted: CustomStringConvertible, Sendable {
     let text: String
-    static let limit = 60
+    static let limit = 256
 
     public init(_ text: String) {
         self.text = text

@@ -1,32 +1,41 @@
 import LoansCore
+import LoansJSON
 
-/// `loans json`. Placeholder until the JSON front lands.
+/// `loans json [agenda | overdue | due-soon | all] [--ndjson]` (CONTRACT §4).
 struct JSONCommand {
     static let spec = CommandSpec(
         name: "json", options: ["--ndjson": .flag], positionals: 0...1,
-        usage: "loans json [agenda | overdue | due-soon | all] [--ndjson]", detail: "The answer as JSON."
+        usage: "loans json [agenda | overdue | due-soon | all] [--ndjson]",
+        detail: """
+            Prints the answer as one JSON document for jq (schema: Docs/JSON.md): the agenda (default),
+            overdue or due-soon loans, or all loans by id — the document 'loans import' reads.
+            --ndjson prints one loan object per line and nothing else.
+            """
     )
 
-    struct Options: Equatable {}
+    struct Options: Equatable {
+        var query: JSONQuery = .agenda
+        var ndjson = false
+    }
 
-    static func options(_ raw: RawInvocation) throws(CLIError) -> Options { Options() }
+    static func options(_ raw: RawInvocation) throws(CLIError) -> Options {
+        var options = Options(ndjson: raw.options["--ndjson"] != nil)
+        if let name = raw.positionals.first {
+            guard let query = JSONQuery(rawValue: name) else {
+                throw .usage("\(Quoted(name)) is not a query (use \(JSONQuery.names))", spec.usage)
+            }
+            options.query = query
+        }
+        return options
+    }
 
     let request: Request
 
     func run(_ options: Options) throws -> ExitCode {
-        throw CLIError(code: .failure, message: "json: not built yet")
-    }
-}
-
-/// `loans import`. Placeholder until the JSON front lands.
-struct ImportCommand {
-    static let spec = CommandSpec(
-        name: "import", options: [:], positionals: 1...1, usage: "loans import FILE|-", detail: "Imports a document."
-    )
-
-    let request: Request
-
-    func run(_ path: String) throws -> ExitCode {
-        throw CLIError(code: .failure, message: "import: not built yet")
+        let out = request.console.out
+        var writer = JSONDocumentWriter(ndjson: options.ndjson) { out.write(bytes: $0) }
+        try JSONPresenter(store: try request.stores.reader(), policy: request.policy, generatedAt: request.now.utc)
+            .present(options.query, to: &writer)
+        return .success
     }
 }

@@ -48,7 +48,7 @@ final class DemoDatabase {
         _ = try loan("Camping tent", .borrowed, "Priya", lent: -5, due: 2)
         _ = try loan("The Pragmatic Programmer", .borrowed, "City Library", lent: -3, due: 6)
         _ = try loan("Azul (board game)", .lent, "Jonas", lent: -2, due: 20)
-        let ladder = try loan("Ladder", .borrowed, "Dad", lent: -12, due: -2)
+        let ladder = try loan("Ladder", .borrowed, "Dad", lent: -12, due: -6)
         _ = try ReturnLoan(store: store).run(ladder, on: day(-4))
     }
 }

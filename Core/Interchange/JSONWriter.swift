@@ -1,0 +1,66 @@
+/// Appends JSON tokens to a byte buffer (RFC 8259). Strings are escaped here and only here:
+/// `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`, U+2028 and U+2029 as
+/// `\u2028`/`\u2029` (so the text is also safe inside JavaScript), `/` left alone. Swift strings
+/// are valid Unicode, so the output is always valid UTF-8.
+enum JSONWriter {
+    static func string(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let escape: StaticString?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x00..<0x20: escape = nil
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                if let escape {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                } else {
+                    bytes.append(contentsOf: "\\u00".utf8)
+                    bytes.append(hexDigit(byte >> 4))
+                    bytes.append(hexDigit(byte & 0x0F))
+                }
+                index += width
+                start = index
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    static func integer(_ value: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    static func null(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// `"key":`, for keys that are plain ASCII names.
+    static func key(_ name: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: "\":".utf8)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x61 + value - 10
+    }
+}

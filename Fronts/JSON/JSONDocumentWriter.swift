@@ -1,0 +1,49 @@
+import LoansCore
+
+/// Writes the document (or, with `ndjson`, one loan object per line and nothing else) in
+/// chunks: bytes are handed to `sink` whenever the buffer passes 64 KiB, so memory stays flat
+/// however many loans there are. The document puts each loan on its own line.
+public struct JSONDocumentWriter {
+    private let ndjson: Bool
+    private let sink: ([UInt8]) -> Void
+    private var buffer: [UInt8] = []
+    private var loansWritten = 0
+    private static let chunk = 1 << 16
+
+    public init(ndjson: Bool, sink: @escaping ([UInt8]) -> Void) {
+        self.ndjson = ndjson
+        self.sink = sink
+        buffer.reserveCapacity(JSONDocumentWriter.chunk + 4096)
+    }
+
+    mutating func open(_ envelope: LoanDocument.Envelope) {
+        guard !ndjson else { return }
+        LoanDocument.appendOpening(envelope, to: &buffer)
+    }
+
+    mutating func loan(_ item: DueLoan) {
+        if !ndjson {
+            if loansWritten > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.append(0x0A)
+        }
+        LoanDocument.appendLoan(item, to: &buffer)
+        if ndjson { buffer.append(0x0A) }
+        loansWritten += 1
+        if buffer.count >= JSONDocumentWriter.chunk { flush() }
+    }
+
+    mutating func close() {
+        if !ndjson {
+            if loansWritten > 0 { buffer.append(0x0A) }
+            LoanDocument.appendClosing(to: &buffer)
+            buffer.append(0x0A)
+        }
+        flush()
+    }
+
+    private mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,2 +1,0 @@
-/// The JSON front (CONTRACT §4).
-enum JSONFront {}

@@ -1,0 +1,82 @@
+import Foundation
+import LoansCore
+import LoansJSON
+import Testing
+
+/// The JSON view: document framing, ndjson, escaping and chunked output.
+@Suite struct JSONDocumentWriterTests {
+    let today = CivilDate(iso: "2026-11-29")!
+
+    func item(_ id: Int64, title: String = "Dune", due: Int = 0, returned: Bool = false) -> DueLoan {
+        DuePolicy(today: today, window: .standard).standing(of: Loan(
+            id: LoanID(id), title: title, direction: .borrowed, counterparty: "Library",
+            lentOn: today.adding(days: -30)!, dueOn: today.adding(days: due)!, returnedOn: returned ? today : nil
+        ))
+    }
+
+    /// Writes a document through the presenter-facing API by way of a one-off store.
+    func write(_ items: [DueLoan], ndjson: Bool, chunks: inout Int) throws -> String {
+        var bytes: [UInt8] = []
+        var count = 0
+        var writer = JSONDocumentWriter(ndjson: ndjson) { chunk in
+            bytes += chunk
+            count += 1
+        }
+        let store = ListStore(loans: items.map(\.loan))
+        try JSONPresenter(
+            store: store, policy: DuePolicy(today: today, window: .standard),
+            generatedAt: UTCTimestamp(date: today, hour: 11, minute: 40, second: 0)
+        ).present(.all, to: &writer)
+        chunks = count
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func anEmptyDocumentIsComplete() throws {
+        var chunks = 0
+        let text = try write([], ndjson: false, chunks: &chunks)
+        #expect(text == #"{"schema_version":1,"query":"all","generated_at":"2026-11-29T11:40:00Z","today":"2026-11-29","window_days":7,"summary":{"overdue":0,"due_soon":0},"loans":[]}"# + "\n")
+        #expect(try write([], ndjson: true, chunks: &chunks) == "")
+    }
+
+    @Test func stringsAreEscapedPerRFC8259() throws {
+        var chunks = 0
+        let title = "q\"b\\s/\n\t\u{1B}\u{0}\u{7F}\u{2028}\u{2029}é😀"
+        let text = try write([item(1, title: title)], ndjson: true, chunks: &chunks)
+        #expect(text.contains(#""title":"q\"b\\s/\n\t\u001b\u0000"# + "\u{7F}" + #"\u2028\u2029é😀""#))
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect(parsed?["title"] as? String == title)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
+    @Test func largeAnswersAreWrittenInChunks() throws {
+        var chunks = 0
+        let items = (1...3000).map { item(Int64($0), title: String(repeating: "t", count: 100), due: $0 % 20 - 10) }
+        let text = try write(items, ndjson: false, chunks: &chunks)
+        #expect(chunks > 5)
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect((parsed?["loans"] as? [Any])?.count == 3000)
+        let summary = parsed?["summary"] as? [String: Int]
+        #expect(summary == ["overdue": 1500, "due_soon": 1200])
+    }
+}
+
+/// A read-only store over a list, enough for the presenter.
+struct ListStore: LoanReading {
+    let loans: [Loan]
+
+    func snapshot<T>(_ body: () throws -> T) throws -> T { try body() }
+    func loan(_ id: LoanID) throws -> Loan? { loans.first { $0.id == id } }
+
+    func countOpenLoans(due range: DueRange) throws -> Int {
+        loans.filter { $0.isOpen && range.contains($0.dueOn) }.count
+    }
+
+    func openLoans(due range: DueRange, after: DueOrderKey?, limit: Int?, _ visit: (Loan) throws -> Void) throws {
+        let ordered = loans.filter { $0.isOpen && range.contains($0.dueOn) }.sorted { ($0.dueOn, $0.id) < ($1.dueOn, $1.id) }
+        for loan in ordered.prefix(limit ?? Int.max) { try visit(loan) }
+    }
+
+    func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+        for loan in loans.sorted(by: { $0.id < $1.id }) { try visit(loan) }
+    }
+}
