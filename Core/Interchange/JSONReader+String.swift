@@ -1,15 +1,34 @@
+/// A string token as it stands in the document, between its quotes.
+struct RawJSONString {
+    /// The bytes between the quotes, escapes not decoded.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether any byte is a backslash (so `bytes` is not the value itself).
+    let escaped: Bool
+    /// Whether every byte is ASCII (so `bytes` is valid UTF-8 without checking).
+    let ascii: Bool
+    /// Offset of the first byte in the document, for errors.
+    let offset: Int
+}
+
 extension JSONReader {
     /// Reads a string value: escapes decoded, raw control characters and invalid UTF-8 refused.
     mutating func readString() throws(JSONSyntaxError) -> String {
+        try string(from: try readRawString())
+    }
+
+    /// Reads a string token without decoding it; raw control characters are refused here.
+    mutating func readRawString() throws(JSONSyntaxError) -> RawJSONString {
         try consume(UInt8(ascii: "\""), "a string")
         let start = position
-        var plain = true
+        var escaped = false
+        var high: UInt8 = 0
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw fail("control character in a string (write it as \\u00\(hex(byte)))") }
+            high |= byte
             if byte == UInt8(ascii: "\\") {
-                plain = false
+                escaped = true
                 position += 1
             }
             position += 1
@@ -17,11 +36,17 @@ extension JSONReader {
         guard position < bytes.count else { throw fail("unterminated string", at: start - 1) }
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
         position += 1
-        if plain {
-            guard let text = String(validating: raw, as: UTF8.self) else { throw fail("invalid UTF-8 in a string", at: start) }
-            return text
+        return RawJSONString(bytes: raw, escaped: escaped, ascii: high < 0x80, offset: start)
+    }
+
+    /// The value of a string token: ASCII taken as is, other text checked as UTF-8, escapes decoded.
+    func string(from raw: RawJSONString) throws(JSONSyntaxError) -> String {
+        if raw.escaped { return try unescape(raw.bytes, at: raw.offset) }
+        if raw.ascii { return String(decoding: raw.bytes, as: UTF8.self) }
+        guard let text = String(validating: raw.bytes, as: UTF8.self) else {
+            throw fail("invalid UTF-8 in a string", at: raw.offset)
         }
-        return try unescape(raw, at: start)
+        return text
     }
 
     private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at start: Int) throws(JSONSyntaxError) -> String {

@@ -171,6 +171,12 @@ extension JSONReader {
 
     /// The next key of an object (positioned before its value), or nil after the closing `}`.
     mutating func nextKey(_ object: inout JSONContainer) throws(JSONSyntaxError) -> String? {
+        guard let raw = try nextRawKey(&object) else { return nil }
+        return try string(from: raw)
+    }
+
+    /// The next key as it stands in the document, or nil after the closing `}`.
+    mutating func nextRawKey(_ object: inout JSONContainer) throws(JSONSyntaxError) -> RawJSONString? {
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -181,7 +187,7 @@ extension JSONReader {
         object.started = true
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
-        let key = try readString()
+        let key = try readRawString()
         try consume(UInt8(ascii: ":"), "':'")
         return key
     }

@@ -17,7 +17,19 @@ public enum LoanDocument {
         case note, renewals, previousDueDates = "previous_due_dates"
         case status, daysUntilDue = "days_until_due"
 
-        var isDerived: Bool { self == .status || self == .daysUntilDue }
+        /// The key's place in `allCases`, for a bit set of keys seen.
+        var position: Int { LoanKey.allCases.firstIndex(of: self) ?? 0 }
+
+        /// The key spelled by these UTF-8 bytes, compared without building a string.
+        init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+            for (key, spelling) in LoanKey.spellings where spelling.count == bytes.count && spelling.elementsEqual(bytes) {
+                self = key
+                return
+            }
+            return nil
+        }
+
+        private static let spellings = allCases.map { ($0, Array($0.rawValue.utf8)) }
     }
 
     /// Decodes a whole `all` document, handing each loan (checked against every rule, names
@@ -87,45 +99,48 @@ struct DocumentDecoder {
         try reader.begin(&array, .array)
         var index = 0
         while try reader.nextElement(&array) {
-            let path = "loans[\(index)]"
-            let loan = try LoanObjectDecoder(path: path).decode(&self)
+            let loan = try LoanObjectDecoder(index: index).decode(&self)
             if let first = ids.updateValue(index, forKey: loan.id.rawValue) {
-                throw DocumentError(path: path + ".id", message: "\(loan.id) is also the id of loans[\(first)]")
+                throw DocumentError(path: "loans[\(index)].id", message: "\(loan.id) is also the id of loans[\(first)]")
             }
             try visit(loan)
             index += 1
         }
     }
 
-    mutating func expect(_ kind: JSONKind, _ path: String) throws {
+    mutating func expect(_ kind: JSONKind, _ path: @autoclosure () -> String) throws {
         let found = try reader.peekKind()
-        guard found == kind else { throw DocumentError(path: path, message: "expected \(kind), found \(found)") }
+        guard found == kind else { throw DocumentError(path: path(), message: "expected \(kind), found \(found)") }
     }
 
-    mutating func string(_ path: String) throws -> String {
-        try expect(.string, path)
+    mutating func string(_ path: @autoclosure () -> String) throws -> String {
+        try expect(.string, path())
         return try reader.readString()
     }
 
-    mutating func integer(_ path: String) throws -> Int64 {
-        try expect(.number, path)
+    mutating func integer(_ path: @autoclosure () -> String) throws -> Int64 {
+        try expect(.number, path())
         let text = try reader.readNumberText()
         guard let value = Int64(text) else {
             let whole = text.allSatisfy { $0 == "-" || $0.isNumber }
-            throw DocumentError(path: path, message: whole ? "\(text) is out of range" : "\(text) is not a whole number")
+            throw DocumentError(path: path(), message: whole ? "\(text) is out of range" : "\(text) is not a whole number")
         }
         return value
     }
 
-    mutating func date(_ path: String) throws -> CivilDate {
-        let text = try string(path)
+    /// A `YYYY-MM-DD` string, read straight from the document's bytes when it has no escapes.
+    mutating func date(_ path: @autoclosure () -> String) throws -> CivilDate {
+        try expect(.string, path())
+        let raw = try reader.readRawString()
+        if !raw.escaped, let date = CivilDate(isoBytes: raw.bytes) { return date }
+        let text = try reader.string(from: raw)
         guard let date = CivilDate(iso: text) else {
-            throw DocumentError(path: path, message: "\(Quoted(text)) is not a date")
+            throw DocumentError(path: path(), message: "\(Quoted(text)) is not a date")
         }
         return date
     }
 
-    mutating func optional<T>(_ path: String, _ read: (inout DocumentDecoder) throws -> T) throws -> T? {
+    mutating func optional<T>(_ read: (inout DocumentDecoder) throws -> T) throws -> T? {
         if try reader.readNullIfPresent() { return nil }
         return try read(&self)
     }

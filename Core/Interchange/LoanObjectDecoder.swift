@@ -1,6 +1,9 @@
 /// Reads one loan object of a document and checks it against the rules of CONTRACT §2.
 struct LoanObjectDecoder {
-    let path: String
+    /// The loan's index in the document's `loans` array.
+    let index: Int
+    /// The keys read so far, one bit per `LoanKey`.
+    private var seen: UInt32 = 0
 
     private var id: LoanID?
     private var title: String?
@@ -13,27 +16,33 @@ struct LoanObjectDecoder {
     private var renewals: Int64?
     private var previousDueDates: [CivilDate] = []
 
-    init(path: String) {
-        self.path = path
+    init(index: Int) {
+        self.index = index
     }
+
+    /// `loans[3]`, built only when a message needs it.
+    var path: String { "loans[\(index)]" }
 
     consuming func decode(_ decoder: inout DocumentDecoder) throws -> Loan {
         try decoder.expect(.object, path)
-        var seen = Set<LoanDocument.LoanKey>()
         var object = JSONContainer()
         try decoder.reader.begin(&object, .object)
-        while let name = try decoder.reader.nextKey(&object) {
-            let at = "\(path).\(name)"
-            guard let key = LoanDocument.LoanKey(rawValue: name) else {
-                throw DocumentError(path: at, message: "is not a key of a loan")
+        while let raw = try decoder.reader.nextRawKey(&object) {
+            guard let key = raw.escaped ? nil : LoanDocument.LoanKey(utf8: raw.bytes) else {
+                let name = try decoder.reader.string(from: raw)
+                throw DocumentError(path: "\(path).\(name)", message: "is not a key of a loan")
             }
-            guard seen.insert(key).inserted else { throw DocumentError(path: at, message: "appears twice") }
-            try read(key, at, &decoder)
+            let bit: UInt32 = 1 << key.position
+            guard seen & bit == 0 else { throw DocumentError(path: "\(path).\(key.rawValue)", message: "appears twice") }
+            seen |= bit
+            try read(key, &decoder)
         }
         return try finish()
     }
 
-    private mutating func read(_ key: LoanDocument.LoanKey, _ at: String, _ decoder: inout DocumentDecoder) throws {
+    private mutating func read(_ key: LoanDocument.LoanKey, _ decoder: inout DocumentDecoder) throws {
+        let path = self.path
+        var at: String { "\(path).\(key.rawValue)" }
         switch key {
         case .id:
             let value = try decoder.integer(at)
@@ -54,9 +63,9 @@ struct LoanObjectDecoder {
         case .dueOn:
             dueOn = try decoder.date(at)
         case .returnedOn:
-            returnedOn = try decoder.optional(at) { try $0.date(at) }
+            returnedOn = try decoder.optional { try $0.date(at) }
         case .note:
-            note = try decoder.optional(at) { try $0.string(at) }
+            note = try decoder.optional { try $0.string(at) }
         case .renewals:
             let value = try decoder.integer(at)
             guard value >= 0 else { throw DocumentError(path: at, message: "\(value) is negative") }

@@ -77,6 +77,10 @@ public enum LoanRules {
     }
 
     static func trim(_ text: String) -> String {
+        let visible: ClosedRange<UInt8> = 0x21...0x7E
+        if let first = text.utf8.first, let last = text.utf8.last, visible.contains(first), visible.contains(last) {
+            return text
+        }
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
               let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }

@@ -41,6 +41,67 @@ public protocol LoanReading {
     /// Loans of a selection in id order.
     func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws
 
+    /// Open loans due within `range` that match `text` (see `LoanTextMatch`; nil matches all),
+    /// in (due date, id) order — or the reverse when `descending` — strictly beyond `key` in
+    /// that order when given, at most `limit` of them. A screen pages backwards and forwards
+    /// through a long list with this, a few rows at a time.
+    func openLoans(
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        _ visit: (Loan) throws -> Void
+    ) throws
+}
+
+extension LoanReading {
+    /// A plain walk over the whole range, for small in-memory stores: cost grows with the range.
+    public func openLoans(
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        _ visit: (Loan) throws -> Void
+    ) throws {
+        guard limit > 0 else { return }
+        let match = text.map(LoanTextMatch.init)
+        var kept: [Loan] = []
+        try openLoans(due: range, after: descending ? nil : key, limit: nil) { loan in
+            guard match?.matches(loan) ?? true else { return }
+            if descending {
+                if let key, DueOrderKey(dueOn: loan.dueOn, id: loan.id) >= key { return }
+                kept.append(loan)
+                if kept.count > limit { kept.removeFirst() }
+            } else if kept.count < limit {
+                kept.append(loan)
+            }
+        }
+        for loan in descending ? kept.reversed() : kept { try visit(loan) }
+    }
+}
+
+/// What `openLoans(due:matching:…)` means by a match: the text occurs in the title or the
+/// counterparty, ASCII letters compared without regard to case (as SQLite's `LIKE`), every
+/// other character exactly. The empty text matches every loan.
+public struct LoanTextMatch: Sendable {
+    private let needle: [UInt8]
+
+    public init(_ text: String) {
+        needle = text.utf8.map(LoanTextMatch.folded)
+    }
+
+    public func matches(_ loan: Loan) -> Bool {
+        contains(loan.title) || contains(loan.counterparty)
+    }
+
+    /// Whether `haystack` contains the text.
+    public func contains(_ haystack: String) -> Bool {
+        guard !needle.isEmpty else { return true }
+        let bytes = haystack.utf8.map(LoanTextMatch.folded)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+    }
 }
 
 /// The write side of loan storage: each call is one transaction, all or nothing.
