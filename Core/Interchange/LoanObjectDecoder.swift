@@ -41,8 +41,8 @@ struct LoanObjectDecoder {
     }
 
     private mutating func read(_ key: LoanDocument.LoanKey, _ decoder: inout DocumentDecoder) throws {
-        let path = self.path
-        var at: String { "\(path).\(key.rawValue)" }
+        let index = self.index
+        var at: String { "loans[\(index)].\(key.rawValue)" }
         switch key {
         case .id:
             let value = try decoder.integer(at)
