@@ -29,6 +29,9 @@ let package = Package(
             path: "Fronts/CLI"
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
+        .executableTarget(
+            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore"], path: "Tests/Fuzz", exclude: ["Corpus"]
+        ),
 
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore"], path: "Tests/LoansCoreTests"),
         .testTarget(

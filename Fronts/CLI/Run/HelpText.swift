@@ -1,5 +1,3 @@
-import LoansCore
-
 /// `--help` and `loans help [COMMAND]`: printed on stdout, exit 0.
 enum HelpText {
     static let overview = """
@@ -37,11 +35,9 @@ enum HelpText {
         66 input file cannot be opened, 74 database cannot be used, 75 database from a newer loans.
         """
 
-    static func write(topic: String?, to out: OutputChannel) throws(CLIError) {
-        guard let topic else { return out.line(overview) }
-        guard let spec = CommandCatalog.spec(topic) else {
-            throw .usage("no help for \(Quoted(topic)): it is not a command", "loans help [COMMAND]")
-        }
+    /// The overview, or one command's usage and details.
+    static func write(_ spec: CommandSpec?, to out: OutputChannel) {
+        guard let spec else { return out.line(overview) }
         out.line("Usage: \(spec.usage)\n\n\(spec.detail)\n\nGlobal options: --db PATH, --fixture FILE, --today DATE, --window N, --demo (see 'loans --help').")
     }
 }

@@ -25,25 +25,60 @@ public enum LoansCommandLine {
         return code
     }
 
-    private static func execute(
-        _ arguments: [String], environment: [String: String], console: Console, clock: any Clock
-    ) throws -> ExitCode {
+    /// What the words of one invocation ask for, checked before anything is opened.
+    enum Parsed {
+        /// Help for loans, or for the command of this spec.
+        case help(CommandSpec?)
+        case version
+        case run(Settings, Command, DuePolicy)
+    }
+
+    /// Parses and checks every word, option, environment variable, id and date.
+    static func parse(_ arguments: [String], environment: [String: String], now: Now) throws -> Parsed {
         let raw = try RawInvocation.parse(arguments, spec: CommandCatalog.spec)
         let settings = try Settings(raw.globals, environment: environment)
-        if settings.help {
-            try HelpText.write(topic: raw.command, to: console.out)
-            return .success
-        }
-        if settings.version {
-            console.out.line("loans \(version)")
-            return .success
-        }
-        let now = clock.now()
+        if settings.help { return .help(raw.command.flatMap(CommandCatalog.spec)) }
+        if settings.version { return .version }
         let policy = DuePolicy(today: settings.today ?? now.today, window: settings.window)
         let command = try CommandBuilder(raw: raw, today: policy.today).build()
         if case .help(let topic) = command {
-            try HelpText.write(topic: topic, to: console.out)
+            guard let topic else { return .help(nil) }
+            guard let spec = CommandCatalog.spec(topic) else {
+                throw CLIError.usage("no help for \(Quoted(topic)): it is not a command", "loans help [COMMAND]")
+            }
+            return .help(spec)
+        }
+        return .run(settings, command, policy)
+    }
+
+    /// Checks the words only (for the argument fuzzer): `.success` or the exit code and
+    /// message a run would report, without touching any store or printing anything.
+    public static func check(_ arguments: [String], environment: [String: String], now: Now) -> (ExitCode, String?) {
+        do {
+            _ = try parse(arguments, environment: environment, now: now)
+            return (.success, nil)
+        } catch {
+            let report = ErrorReport(error)
+            return (report.code, report.message)
+        }
+    }
+
+    private static func execute(
+        _ arguments: [String], environment: [String: String], console: Console, clock: any Clock
+    ) throws -> ExitCode {
+        let now = clock.now()
+        let settings: Settings
+        let command: Command
+        let policy: DuePolicy
+        switch try parse(arguments, environment: environment, now: now) {
+        case .help(let spec):
+            HelpText.write(spec, to: console.out)
             return .success
+        case .version:
+            console.out.line("loans \(version)")
+            return .success
+        case .run(let checkedSettings, let checkedCommand, let checkedPolicy):
+            (settings, command, policy) = (checkedSettings, checkedCommand, checkedPolicy)
         }
         let stores = try StoreProvider(source: settings.source, environment: environment, today: policy.today)
         defer { stores.close() }

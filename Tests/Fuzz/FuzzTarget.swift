@@ -1,0 +1,88 @@
+import Glibc
+import LoansCLI
+import LoansCore
+
+/// The three parsers that take what a user types or imports, and the invariants each must keep
+/// for any bytes at all: never trap, refuse with a message that names the value safely, and
+/// return only values that obey the contract's rules.
+enum FuzzTarget: String {
+    case date, args, document
+
+    static func fromEnvironment() -> FuzzTarget {
+        getenv("LOANS_FUZZ_TARGET").flatMap { FuzzTarget(rawValue: String(cString: $0)) } ?? .date
+    }
+
+    static let today = CivilDate(iso: "2026-11-29") ?? .earliest
+
+    func check(_ bytes: UnsafeBufferPointer<UInt8>) {
+        switch self {
+        case .date: FuzzTarget.checkDate(String(decoding: bytes, as: UTF8.self))
+        case .args: FuzzTarget.checkArguments(bytes)
+        case .document: FuzzTarget.checkDocument(bytes)
+        }
+    }
+
+    /// Date input: a parsed date round-trips through its text; a refusal quotes the value on one line.
+    static func checkDate(_ text: String) {
+        do {
+            let date = try DateInput.parse(text, today: today)
+            require(CivilDate(iso: date.iso) == date, "date does not round-trip: \(date)")
+        } catch {
+            require(isOneSafeLine(error.description), "unsafe message for a date")
+        }
+        if let offset = DateOffset(parsing: text, defaultUnit: .days) {
+            _ = offset.applied(to: .latest)
+            _ = offset.applied(to: .earliest)
+        }
+        if let window = DueWindow(parsing: text) {
+            require((0...DueWindow.maximumDays).contains(window.days), "window out of range")
+            _ = DuePolicy(today: .latest, window: window).dueSoonRange
+        }
+        if let id = LoanID(parsing: text) { require(id.rawValue > 0, "id not positive") }
+    }
+
+    /// The command line's words (NUL-separated): only success or a usage error, safely worded.
+    static func checkArguments(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let now = Now(today: today, utc: UTCTimestamp(date: today, hour: 12, minute: 0, second: 0))
+        let (code, message) = LoansCommandLine.check(words, environment: ["HOME": "/nonexistent"], now: now)
+        require(code == .success || code == .usage, "unexpected exit code \(code.rawValue)")
+        if let message { require(isOneSafeLine(message), "unsafe message for arguments") }
+    }
+
+    /// Import documents: every loan handed over obeys the rules; a refusal names a path safely.
+    static func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
+        do {
+            try LoanDocument.decode(bytes) { loan in
+                require((try? LoanRules.validated(loan)) == loan, "decoded loan breaks a rule")
+            }
+        } catch let error as DocumentError {
+            require(isOneSafeLine(error.description), "unsafe message for a document")
+        } catch {
+            require(false, "unexpected error \(error)")
+        }
+    }
+
+    static func isOneSafeLine(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+
+    static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fatalError("invariant broken: \(message())") }
+    }
+}
+
+/// Reads one input file for replay.
+enum FuzzFiles {
+    static func read(_ path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+}
