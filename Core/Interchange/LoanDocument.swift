@@ -66,7 +66,9 @@ struct DocumentDecoder {
         var object = JSONContainer()
         try reader.begin(&object, .object)
         while let key = try reader.nextKey(&object) {
-            guard seen.insert(key).inserted else { throw DocumentError(path: key, message: "appears twice") }
+            guard seen.insert(key).inserted else {
+                throw DocumentError(path: "document", message: "key \(Quoted(key)) appears twice")
+            }
             switch LoanDocument.EnvelopeKey(rawValue: key) {
             case .schemaVersion:
                 let value = try integer(key)
@@ -84,7 +86,7 @@ struct DocumentDecoder {
             case .generatedAt, .today, .windowDays, .summary:
                 try reader.skipValue()
             case nil:
-                throw DocumentError(path: key, message: "is not a key of a loans document")
+                throw DocumentError(path: "document", message: "\(Quoted(key)) is not a key of a loans document")
             }
         }
         try reader.expectEnd()

@@ -30,7 +30,7 @@ struct LoanObjectDecoder {
         while let raw = try decoder.reader.nextRawKey(&object) {
             guard let key = raw.escaped ? nil : LoanDocument.LoanKey(utf8: raw.bytes) else {
                 let name = try decoder.reader.string(from: raw)
-                throw DocumentError(path: "\(path).\(name)", message: "is not a key of a loan")
+                throw DocumentError(path: path, message: "\(Quoted(name)) is not a key of a loan")
             }
             let bit: UInt32 = 1 << key.position
             guard seen & bit == 0 else { throw DocumentError(path: "\(path).\(key.rawValue)", message: "appears twice") }

@@ -43,8 +43,9 @@ import Testing
         (#"{"schema_version": 1, "query": "agenda", "loans": []}"#, "query: \"agenda\" cannot be imported"),
         (#"{"schema_version": 1, "loans": {}}"#, "loans: expected an array, found an object"),
         (#"[1]"#, "document: expected an object"),
-        (#"{"schema_version": 1, "loans": [], "extra": 1}"#, "extra: is not a key"),
-        (#"{"schema_version": 1, "schema_version": 1, "loans": []}"#, "schema_version: appears twice"),
+        (#"{"schema_version": 1, "loans": [], "extra": 1}"#, "document: \"extra\" is not a key"),
+        (#"{"schema_version": 1, "schema_version": 1, "loans": []}"#, "document: key \"schema_version\" appears twice"),
+        ("{\"schema_version\": 1, \"window\u{7F}days\": 1}", "document: \"window\\u{7f}days\" is not a key"),
         (#"{"schema_version": 1, "loans": []} x"#, "line 1, column 36: invalid JSON: unexpected text"),
         (#"{"schema_version": 1.0, "loans": []}"#, "schema_version: 1.0 is not a whole number"),
         (#"{"schema_version": 99999999999999999999, "loans": []}"#, "schema_version: 99999999999999999999 is out of range"),
@@ -72,7 +73,7 @@ import Testing
         ("returned_on", #""2026-10-01""#, "loans[1].returned_on: return date"),
         ("note", "false", "loans[1].note: expected a string, found a boolean"),
         ("previous_due_dates", #"["2026-11-31"]"#, #"loans[1].previous_due_dates[0]: "2026-11-31" is not a date"#),
-        ("titel", #""x""#, "loans[1].titel: is not a key of a loan"),
+        ("titel", #""x""#, "loans[1]: \"titel\" is not a key of a loan"),
     ]
 
     @Test(arguments: badLoans)
