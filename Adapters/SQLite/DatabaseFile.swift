@@ -32,9 +32,22 @@ struct DatabaseFile {
 
     /// A read-only connection to an existing loans database at the latest version, or nil
     /// when the file is a fresh, empty one. Nothing is written.
+    ///
+    /// In a folder the reader cannot write, SQLite cannot create the `-shm` file a WAL reader
+    /// needs; when there is no pending `-wal` either, no writer can be at work there, so the
+    /// file is read as immutable instead.
     func openForReading() throws(StoreError) -> SQLiteConnection? {
-        let connection = try open(readOnly: true)
-        switch try recognise(connection) {
+        var connection = try open(readOnly: true)
+        var recognition: Recognition
+        do {
+            recognition = try recognise(connection)
+        } catch let failure {
+            guard failure.kind == .unavailable, try !pendingWAL(), access(parent(of: path).isEmpty ? "." : parent(of: path), W_OK) != 0
+            else { throw failure }
+            connection = try open(readOnly: true, immutable: true)
+            recognition = try recognise(connection)
+        }
+        switch recognition {
         case .empty:
             return nil
         case .loans(let version) where version < Migrations.latestVersion:
@@ -66,9 +79,9 @@ struct DatabaseFile {
         return connection
     }
 
-    private func open(readOnly: Bool) throws(StoreError) -> SQLiteConnection {
+    private func open(readOnly: Bool, immutable: Bool = false) throws(StoreError) -> SQLiteConnection {
         do {
-            return try SQLiteConnection(path: path, readOnly: readOnly)
+            return try SQLiteConnection(path: path, readOnly: readOnly, immutable: immutable)
         } catch {
             throw unavailable("cannot open database \(Quoted(path)): \(error.message)")
         }
@@ -122,6 +135,12 @@ struct DatabaseFile {
         }
         fchmod(descriptor, 0o600)
         close(descriptor)
+    }
+
+    /// Whether a `-wal` file with content sits next to the database.
+    private func pendingWAL() throws(StoreError) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 0
     }
 
     private func parent(of path: String) -> String {

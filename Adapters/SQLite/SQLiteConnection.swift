@@ -10,11 +10,17 @@ final class SQLiteConnection {
     private var statements: [String: Statement] = [:]
 
     /// Opens `path` read-only, or read-write (never creating it: callers create the file
-    /// themselves with the right permissions).
-    init(path: String, readOnly: Bool) throws(SQLiteError) {
+    /// themselves with the right permissions). `immutable` reads a file nobody can be writing
+    /// without any locking or `-shm` file.
+    init(path: String, readOnly: Bool, immutable: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + SQLiteConnection.uriEscaped(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(code: code, db: db)
             sqlite3_close_v2(db)
@@ -25,6 +31,20 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, SQLiteConnection.busyTimeoutMilliseconds)
         loans_sqlite_defensive(db, 1)
+    }
+
+    /// A path as the path of a `file:` URI: `%`, `?` and `#` percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": out += "%25"
+            case "?": out += "%3F"
+            case "#": out += "%23"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
     }
 
     deinit {

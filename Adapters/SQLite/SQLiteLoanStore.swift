@@ -60,6 +60,39 @@ final class SQLiteLoanStore: LoanWriting {
         try each(statement, visit)
     }
 
+    func openLoans(
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        _ visit: (Loan) throws -> Void
+    ) throws {
+        guard limit > 0 else { return }
+        var sql = "SELECT \(LoanRow.columns) FROM loan WHERE returned_on IS NULL AND due_on >= ?1 AND due_on <= ?2"
+        if key != nil { sql += descending ? " AND (due_on, id) < (?3, ?4)" : " AND (due_on, id) > (?3, ?4)" }
+        if text != nil { sql += " AND (title LIKE ?5 ESCAPE '\\' OR counterparty LIKE ?5 ESCAPE '\\')" }
+        sql += descending ? " ORDER BY due_on DESC, id DESC LIMIT ?6" : " ORDER BY due_on, id LIMIT ?6"
+        let statement = try sqlite { try connection.statement(sql) }
+        try sqlite {
+            try statement.bind((range.from ?? .earliest).iso, at: 1)
+            try statement.bind(range.through.iso, at: 2)
+            if let key {
+                try statement.bind(key.dueOn.iso, at: 3)
+                try statement.bind(key.id.rawValue, at: 4)
+            }
+            if let text { try statement.bind(SQLiteLoanStore.likePattern(containing: text), at: 5) }
+            try statement.bind(Int64(limit), at: 6)
+        }
+        try each(statement, visit)
+    }
+
+    /// A `LIKE` pattern that finds `text` anywhere, its own `%`, `_` and `\` taken literally.
+    static func likePattern(containing text: String) -> String {
+        var pattern = "%"
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern + "%"
+    }
+
     func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         let filter = switch selection {
         case .open: " WHERE returned_on IS NULL"
