@@ -41,6 +41,31 @@ public struct FixtureLoanStore: LoanReading {
         }
     }
 
+    public func openLoans(
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        _ visit: (Loan) throws -> Void
+    ) throws {
+        let match = text.map(LoanTextMatch.init)
+        var remaining = limit
+        func offer(_ loan: Loan) throws -> Bool {
+            guard remaining > 0 else { return false }
+            guard range.contains(loan.dueOn), match?.matches(loan) ?? true else { return true }
+            if let key, descending ? DueOrderKey(loan) >= key : DueOrderKey(loan) <= key { return true }
+            try visit(loan)
+            remaining -= 1
+            return true
+        }
+        if descending {
+            for loan in openByDue.reversed() {
+                guard try offer(loan) else { break }
+            }
+        } else {
+            for loan in openByDue {
+                guard try offer(loan) else { break }
+            }
+        }
+    }
+
     public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         for loan in byID {
             switch selection {

@@ -81,6 +81,13 @@ public final class HookedLoanStore: LoanWriting {
         try base.loans(selection, visit)
     }
 
+    public func openLoans(
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        _ visit: (Loan) throws -> Void
+    ) throws {
+        try base.openLoans(due: range, matching: text, beyond: key, descending: descending, limit: limit, visit)
+    }
+
     public func add(_ draft: LoanDraft) throws -> LoanID {
         let id = try base.add(draft)
         hook.fire()

@@ -65,7 +65,7 @@ struct DatabaseFile {
         if try !exists() { try create() }
         let connection = try open(readOnly: false)
         let version: Int64
-        switch try recognise(connection) {
+        switch try recognise(connection, toWrite: true) {
         case .empty: version = 0
         case .loans(let current): version = current
         case .foreign: throw foreign()
@@ -88,7 +88,7 @@ struct DatabaseFile {
     }
 
     /// Reads the file's header marks; a file that is not SQLite at all fails here, unmodified.
-    private func recognise(_ connection: SQLiteConnection) throws(StoreError) -> Recognition {
+    private func recognise(_ connection: SQLiteConnection, toWrite: Bool = false) throws(StoreError) -> Recognition {
         let recognition: Recognition
         let version: Int64
         do {
@@ -103,7 +103,8 @@ struct DatabaseFile {
                 recognition = .foreign
             }
         } catch {
-            throw unavailable("cannot read database \(Quoted(path)): \(error.message); it was left untouched")
+            let verb = toWrite ? "write" : "read"
+            throw unavailable("cannot \(verb) database \(Quoted(path)): \(error.message); it was left untouched")
         }
         if case .loans(let version) = recognition, version > Migrations.latestVersion {
             throw StoreError(
