@@ -64,6 +64,9 @@ struct DatabaseFile {
     func openForWriting() throws(StoreError) -> SQLiteConnection {
         if try !exists() { try create() }
         let connection = try open(readOnly: false)
+        guard !connection.isReadOnly else {
+            throw unavailable("cannot write database \(Quoted(path)): the file is read-only; it was left untouched")
+        }
         let version: Int64
         switch try recognise(connection, toWrite: true) {
         case .empty: version = 0

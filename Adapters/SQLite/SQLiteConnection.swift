@@ -97,5 +97,8 @@ final class SQLiteConnection {
 
     var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// True when SQLite opened the file read-only although writing was asked (a read-only file).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     var lastInsertID: Int64 { sqlite3_last_insert_rowid(handle) }
 }

@@ -11,7 +11,7 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         var text = "\(message) (SQLite code \(code))"
-        if let sql { text += " in “\(sql)”" }
+        if let sql { text += " in “\(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))”" }
         return text
     }
 
