@@ -1,5 +1,6 @@
 /// Appends JSON tokens to a byte buffer (RFC 8259). Strings are escaped here and only here:
-/// `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`, U+2028 and U+2029 as
+/// `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX` — DEL and the C1 controls
+/// too, so a document printed on a terminal cannot drive it — U+2028 and U+2029 as
 /// `\u2028`/`\u2029` (so the text is also safe inside JavaScript), `/` left alone. Swift strings
 /// are valid Unicode, so the output is always valid UTF-8.
 enum JSONWriter {
@@ -21,7 +22,10 @@ enum JSONWriter {
                 case 0x09: escape = "\\t"
                 case 0x08: escape = "\\b"
                 case 0x0C: escape = "\\f"
-                case 0x00..<0x20: escape = nil
+                case 0x00..<0x20, 0x7F: escape = nil
+                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                    escape = nil
+                    width = 2
                 case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                     escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     width = 3
@@ -33,9 +37,10 @@ enum JSONWriter {
                 if let escape {
                     bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
                 } else {
+                    let code = width == 2 ? utf8[index + 1] : byte
                     bytes.append(contentsOf: "\\u00".utf8)
-                    bytes.append(hexDigit(byte >> 4))
-                    bytes.append(hexDigit(byte & 0x0F))
+                    bytes.append(hexDigit(code >> 4))
+                    bytes.append(hexDigit(code & 0x0F))
                 }
                 index += width
                 start = index
