@@ -65,14 +65,22 @@ final class SQLiteLoanStore: LoanWriting {
         _ visit: (Loan) throws -> Void
     ) throws {
         guard limit > 0 else { return }
-        var sql = "SELECT \(LoanRow.columns) FROM loan WHERE returned_on IS NULL AND due_on >= ?1 AND due_on <= ?2"
-        if key != nil { sql += descending ? " AND (due_on, id) < (?3, ?4)" : " AND (due_on, id) > (?3, ?4)" }
+        let from = range.from ?? .earliest
+        // The key replaces the range's bound on its side (SQLite seeks an index with one bound a
+        // side: given both, it may seek by the range and filter up to the key, row by row).
+        let key = key.flatMap { key in descending ? (key.dueOn <= range.through ? key : nil) : (key.dueOn >= from ? key : nil) }
+        var sql = "SELECT \(LoanRow.columns) FROM loan WHERE returned_on IS NULL"
+        switch (key, descending) {
+        case (nil, _): sql += " AND due_on >= ?1 AND due_on <= ?2"
+        case (_, false): sql += " AND (due_on, id) > (?3, ?4) AND due_on <= ?2"
+        case (_, true): sql += " AND (due_on, id) < (?3, ?4) AND due_on >= ?1"
+        }
         if text != nil { sql += " AND (title LIKE ?5 ESCAPE '\\' OR counterparty LIKE ?5 ESCAPE '\\')" }
         sql += descending ? " ORDER BY due_on DESC, id DESC LIMIT ?6" : " ORDER BY due_on, id LIMIT ?6"
         let statement = try sqlite { try connection.statement(sql) }
         try sqlite {
-            try statement.bind((range.from ?? .earliest).iso, at: 1)
-            try statement.bind(range.through.iso, at: 2)
+            if key == nil || descending { try statement.bind(from.iso, at: 1) }
+            if key == nil || !descending { try statement.bind(range.through.iso, at: 2) }
             if let key {
                 try statement.bind(key.dueOn.iso, at: 3)
                 try statement.bind(key.id.rawValue, at: 4)

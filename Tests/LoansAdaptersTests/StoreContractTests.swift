@@ -64,6 +64,30 @@ import Testing
     }
 
     @Test(arguments: Kind.allCases)
+    func pagesOpenLoansBothWaysAndByText(_ kind: Kind) throws {
+        let (store, _) = try store(kind)
+        let everything = DueRange(from: nil, through: .latest)
+        func walk(_ range: DueRange, _ text: String?, _ key: DueOrderKey?, descending: Bool, _ limit: Int) throws -> [Int64] {
+            try ids { try store.openLoans(due: range, matching: text, beyond: key, descending: descending, limit: limit, $0) }
+        }
+        let key = DueOrderKey(dueOn: Sample.day(0), id: LoanID(9))
+        #expect(try walk(everything, nil, nil, descending: false, 100) == [8, 2, 3, 4, 9, 1, 6, 7])
+        #expect(try walk(everything, nil, nil, descending: true, 3) == [7, 6, 1])
+        #expect(try walk(everything, nil, key, descending: true, 3) == [4, 3, 2])
+        #expect(try walk(everything, nil, key, descending: false, 2) == [1, 6])
+        #expect(try walk(everything, nil, nil, descending: true, 0) == [])
+        let soon = DueRange(from: Sample.day(0), through: Sample.day(7))
+        #expect(try walk(soon, nil, nil, descending: true, 100) == [6, 1, 9, 4])
+        #expect(try walk(soon, "LOAN", nil, descending: false, 100) == [4, 9, 1, 6])
+        #expect(try walk(everything, "loan 1", nil, descending: false, 100) == [1])
+        #expect(try walk(everything, "pARTY 2", nil, descending: true, 100) == [2])
+        #expect(try walk(everything, "arty", key, descending: true, 2) == [4, 3])
+        #expect(try walk(everything, "", nil, descending: false, 2) == [8, 2])
+        #expect(try walk(everything, "%", nil, descending: false, 100) == [])
+        #expect(try walk(everything, "Loan_", nil, descending: false, 100) == [])
+    }
+
+    @Test(arguments: Kind.allCases)
     func listsSelectionsByID(_ kind: Kind) throws {
         let (store, _) = try store(kind)
         #expect(try ids { try store.loans(.all, $0) } == [1, 2, 3, 4, 5, 6, 7, 8, 9, 12])

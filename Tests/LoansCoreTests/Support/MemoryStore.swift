@@ -22,6 +22,22 @@ final class MemoryStore: LoanWriting {
         for loan in ordered.prefix(limit ?? Int.max) { try visit(loan) }
     }
 
+    func openLoans(
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        _ visit: (Loan) throws -> Void
+    ) throws {
+        let match = text.map(LoanTextMatch.init)
+        var ordered = rows.values.filter { $0.isOpen && range.contains($0.dueOn) && (match?.matches($0) ?? true) }
+            .sorted { ($0.dueOn, $0.id) < ($1.dueOn, $1.id) }
+        if descending { ordered.reverse() }
+        let beyond = ordered.filter { loan in
+            guard let key else { return true }
+            let own = DueOrderKey(dueOn: loan.dueOn, id: loan.id)
+            return descending ? own < key : own > key
+        }
+        for loan in beyond.prefix(max(limit, 0)) { try visit(loan) }
+    }
+
     func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         fullScans += 1
         for loan in rows.values.sorted(by: { $0.id < $1.id }) {

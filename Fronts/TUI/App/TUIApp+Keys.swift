@@ -1,0 +1,188 @@
+import LoansCore
+
+/// The keys of each screen (CONTRACT §6).
+extension TUIApp {
+    mutating func handle(_ key: Key) {
+        switch router.current {
+        case .agenda:
+            if filterInput != nil { filterKey(key) } else { listKey(key) }
+        case .detail:
+            detailKey(key)
+        case .add, .edit, .renew, .giveBack:
+            formKey(key)
+        case .remove:
+            confirmKey(key)
+        case .help:
+            helpKey(key)
+        }
+    }
+
+    private mutating func listKey(_ key: Key) {
+        if failure != nil {
+            if key == .character("q") || key == .escape { isFinished = true }
+            return
+        }
+        if moveKey(key) { return }
+        switch key {
+        case .enter:
+            if let id = browser.selected?.id { open(.detail(id)) }
+        case .character("a"):
+            open(.add)
+        case .character("e"), .character("r"), .character("n"), .character("x"):
+            if let id = browser.selected?.id { act(key, on: id) }
+        case .character("/"):
+            filterInput = TextInput(browser.filter ?? "")
+        case .tab:
+            reading { browser, store, policy in try browser.toggleMode(store: store, policy: policy) }
+        case .character("?"):
+            open(.help)
+        case .character("q"):
+            isFinished = true
+        case .escape:
+            if browser.filter != nil {
+                reading { browser, store, policy in try browser.setFilter(nil, store: store, policy: policy) }
+            } else {
+                isFinished = true
+            }
+        default:
+            break
+        }
+    }
+
+    /// The moving keys of the list; false when `key` is not one.
+    private mutating func moveKey(_ key: Key) -> Bool {
+        switch key {
+        case .down, .character("j"): reading { browser, _, _ in try browser.moveDown() }
+        case .up, .character("k"): reading { browser, _, _ in try browser.moveUp() }
+        case .pageDown, .control("f"), .character(" "): reading { browser, _, _ in try browser.pageDown() }
+        case .pageUp, .control("b"): reading { browser, _, _ in try browser.pageUp() }
+        case .home, .character("g"): reading { browser, _, _ in try browser.moveToFirst() }
+        case .end, .character("G"): reading { browser, _, _ in try browser.moveToLast() }
+        default: return false
+        }
+        return true
+    }
+
+    /// `/`: the filter applies as it is typed; Enter keeps it, Esc clears it, arrows move.
+    private mutating func filterKey(_ key: Key) {
+        guard var input = filterInput else { return }
+        switch key {
+        case .enter:
+            filterInput = nil
+        case .escape:
+            filterInput = nil
+            reading { browser, store, policy in try browser.setFilter(nil, store: store, policy: policy) }
+        case .up, .down, .pageUp, .pageDown:
+            _ = moveKey(key)
+        case .backspace where input.text.isEmpty:
+            filterInput = nil
+        default:
+            guard input.apply(key) else { return }
+            filterInput = input
+            reading { browser, store, policy in try browser.setFilter(input.text, store: store, policy: policy) }
+        }
+    }
+
+    private mutating func detailKey(_ key: Key) {
+        switch key {
+        case .character("e"), .character("r"), .character("n"), .character("x"):
+            if let id = loan?.id { act(key, on: id) }
+        case .down, .character("j"):
+            scroll = min(scroll + 1, maximumScroll)
+        case .up, .character("k"):
+            scroll = max(0, scroll - 1)
+        case .character("?"):
+            open(.help)
+        case .character("q"), .escape, .left, .character("h"):
+            router.back()
+            scroll = 0
+        default:
+            break
+        }
+    }
+
+    private var maximumScroll: Int {
+        guard case .detail(let detail) = frame.body else { return 0 }
+        let visible = ScreenView.bodyHeight(height) - 2
+        return max(0, PanelView.detailLineCount(detail, width: width) - visible)
+    }
+
+    private mutating func formKey(_ key: Key) {
+        guard var form else { return }
+        let outcome = form.apply(key, today: policy.today)
+        self.form = form
+        switch outcome {
+        case .editing:
+            break
+        case .cancel:
+            closeForm()
+        case .submit(let submission):
+            perform(submission)
+        }
+    }
+
+    private mutating func confirmKey(_ key: Key) {
+        switch key {
+        case .character("y"), .character("Y"):
+            if let id = loan?.id { remove(id) }
+        case .character("n"), .character("N"), .character("q"), .escape:
+            router.back()
+        default:
+            break
+        }
+    }
+
+    private mutating func helpKey(_ key: Key) {
+        switch key {
+        case .down, .character("j"):
+            scroll = min(scroll + 1, DialogPresenter.help(scroll: 0).lines.count)
+        case .up, .character("k"):
+            scroll = max(0, scroll - 1)
+        case .character("q"), .character("?"), .escape, .left:
+            router.back()
+            scroll = 0
+        default:
+            break
+        }
+    }
+
+    /// `e`, `r`, `n`, `x` on a loan.
+    private mutating func act(_ key: Key, on id: LoanID) {
+        switch key {
+        case .character("e"): open(.edit(id))
+        case .character("r"): open(.giveBack(id))
+        case .character("n"): open(.renew(id))
+        case .character("x"): open(.remove(id))
+        default: break
+        }
+    }
+
+    /// Opens a screen through the router, which refuses ids the current frame does not show,
+    /// and reads the loan the screen is about.
+    mutating func open(_ route: Route) {
+        guard router.open(route, visible: frame.visibleIDs) else { return }
+        scroll = 0
+        guard let id = route.loanID else {
+            if route == .add { form = .add(window: policy.window) }
+            return
+        }
+        do {
+            let item = try LoanLookup(store: source.reader()).show(id, policy)
+            loan = item
+            if let returned = item.loan.returnedOn, route == .renew(id) || route == .giveBack(id) {
+                router.back()
+                message = .message("Loan #\(id) was already returned on \(returned.iso).", .error)
+                return
+            }
+            switch route {
+            case .edit: form = .edit(item.loan)
+            case .renew: form = .renew(item.loan, window: policy.window)
+            case .giveBack: form = .giveBack(item.loan)
+            default: break
+            }
+        } catch {
+            router.back()
+            message = .message(Self.describe(error), .error)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import LoansCore
+
+/// A form over a loan: add, edit, renew (new due date) or return (the day). Fields are
+/// checked with the same rules and date parser as the command line; problems show next to
+/// their field as soon as a date is typed, and for every field after a first Enter.
+public struct LoanForm: Hashable, Sendable {
+    /// What the form is for.
+    public enum Purpose: Hashable, Sendable {
+        case add
+        case edit(Loan)
+        case renew(Loan)
+        case giveBack(Loan)
+    }
+
+    public let purpose: Purpose
+    public private(set) var fields: [FormField]
+    /// The field with the focus.
+    public private(set) var focus = 0
+    /// Set once Enter was pressed: from then on every problem shows.
+    public private(set) var submitted = false
+    /// Why the last submission failed in the use case (a rule, a locked database).
+    public var failure: String?
+
+    init(_ purpose: Purpose, _ fields: [FormField]) {
+        self.purpose = purpose
+        self.fields = fields
+    }
+
+    /// The date typed by default for a due date: the due-soon window from today.
+    static func windowDate(_ window: DueWindow) -> String {
+        window.days == 0 ? "today" : "+\(window.days)d"
+    }
+
+    public static func add(window: DueWindow) -> LoanForm {
+        LoanForm(.add, [
+            FormField(.title, "Title"), FormField(.direction, "Direction"), FormField(.counterparty, "Counterparty"),
+            FormField(.lentOn, "Lent on", text: "today"), FormField(.dueOn, "Due on", text: windowDate(window)),
+            FormField(.note, "Note"),
+        ])
+    }
+
+    public static func edit(_ loan: Loan) -> LoanForm {
+        LoanForm(.edit(loan), [
+            FormField(.title, "Title", text: loan.title), FormField(.direction, "Direction", direction: loan.direction),
+            FormField(.counterparty, "Counterparty", text: loan.counterparty),
+            FormField(.lentOn, "Lent on", text: loan.lentOn.iso), FormField(.dueOn, "Due on", text: loan.dueOn.iso),
+            FormField(.note, "Note", text: loan.note ?? ""),
+        ])
+    }
+
+    public static func renew(_ loan: Loan, window: DueWindow) -> LoanForm {
+        LoanForm(.renew(loan), [FormField(.date, "New due date", text: windowDate(window))])
+    }
+
+    public static func giveBack(_ loan: Loan) -> LoanForm {
+        LoanForm(.giveBack(loan), [FormField(.date, "Returned on", text: "today")])
+    }
+
+    /// Handles a key: Tab/↓ and Shift-Tab/↑ move between fields, Enter submits, Esc cancels,
+    /// anything else edits the focused field.
+    public mutating func apply(_ key: Key, today: CivilDate) -> FormOutcome {
+        switch key {
+        case .escape:
+            return .cancel
+        case .tab, .down:
+            focus = (focus + 1) % fields.count
+        case .backTab, .up:
+            focus = (focus + fields.count - 1) % fields.count
+        case .enter:
+            submitted = true
+            failure = nil
+            let problems = problems(today: today)
+            if let first = fields.firstIndex(where: { problems[$0.name] != nil }) {
+                focus = first
+                return .editing
+            }
+            return submission(today: today).map(FormOutcome.submit) ?? .editing
+        default:
+            if fields[focus].apply(key) { failure = nil }
+        }
+        return .editing
+    }
+
+    /// The date a date field means today, or nil when it does not parse.
+    public func date(_ name: FieldName, today: CivilDate) -> CivilDate? {
+        guard let field = fields.first(where: { $0.name == name }) else { return nil }
+        return try? DateInput.parse(LoanForm.trimmed(field.input.text), today: today)
+    }
+
+    /// The problem of each field that has one: dates always, the others once Enter was pressed.
+    public func problems(today: CivilDate) -> [FieldName: String] {
+        var problems: [FieldName: String] = [:]
+        for field in fields {
+            let text = field.input.text
+            do {
+                switch field.name {
+                case .title where submitted: _ = try LoanRules.name(text, .title)
+                case .counterparty where submitted: _ = try LoanRules.name(text, .counterparty)
+                case .note where submitted: _ = try LoanRules.note(text)
+                case .lentOn, .dueOn, .date: _ = try DateInput.parse(LoanForm.trimmed(text), today: today)
+                default: break
+                }
+            } catch {
+                problems[field.name] = "\(error)"
+            }
+        }
+        if problems.isEmpty, let (name, violation) = dateOrderProblem(today: today) {
+            problems[name] = violation.description
+        }
+        return problems
+    }
+
+    /// Lent, due and return dates out of order, checked with the loan rules.
+    private func dateOrderProblem(today: CivilDate) -> (FieldName, LoanRuleViolation)? {
+        do {
+            switch purpose {
+            case .add, .edit:
+                guard let lent = date(.lentOn, today: today), let due = date(.dueOn, today: today) else { return nil }
+                try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: original?.returnedOn)
+            case .renew(let loan):
+                guard let due = date(.date, today: today) else { return nil }
+                try LoanRules.dates(lentOn: loan.lentOn, dueOn: due, returnedOn: nil)
+            case .giveBack(let loan):
+                guard let day = date(.date, today: today) else { return nil }
+                try LoanRules.dates(lentOn: loan.lentOn, dueOn: loan.dueOn, returnedOn: day)
+            }
+        } catch {
+            return (fieldFor(error), error)
+        }
+        return nil
+    }
+
+    private func fieldFor(_ violation: LoanRuleViolation) -> FieldName {
+        switch purpose {
+        case .renew, .giveBack: .date
+        case .add, .edit: if case .returnedBeforeLent = violation { .lentOn } else { .dueOn }
+        }
+    }
+
+    /// The loan being edited, renewed or returned.
+    public var original: Loan? {
+        switch purpose {
+        case .add: nil
+        case .edit(let loan), .renew(let loan), .giveBack(let loan): loan
+        }
+    }
+
+    private func text(_ name: FieldName) -> String {
+        fields.first { $0.name == name }?.input.text ?? ""
+    }
+
+    private var direction: Direction {
+        fields.first { $0.isToggle }?.direction ?? .lent
+    }
+
+    /// What to ask of the use cases, once every field parses.
+    private func submission(today: CivilDate) -> FormSubmission? {
+        switch purpose {
+        case .add:
+            guard let lent = date(.lentOn, today: today), let due = date(.dueOn, today: today) else { return nil }
+            let note = text(.note)
+            return .add(LoanDraft(
+                title: text(.title), direction: direction, counterparty: text(.counterparty),
+                lentOn: lent, dueOn: due, note: note.isEmpty ? nil : note
+            ))
+        case .edit(let loan):
+            guard let lent = date(.lentOn, today: today), let due = date(.dueOn, today: today) else { return nil }
+            var edit = LoanEdit()
+            if text(.title) != loan.title { edit.title = text(.title) }
+            if direction != loan.direction { edit.direction = direction }
+            if text(.counterparty) != loan.counterparty { edit.counterparty = text(.counterparty) }
+            if lent != loan.lentOn { edit.lentOn = lent }
+            if due != loan.dueOn { edit.dueOn = due }
+            if text(.note) != (loan.note ?? "") { edit.note = text(.note) }
+            return .edit(loan.id, edit)
+        case .renew(let loan):
+            return date(.date, today: today).map { .renew(loan.id, $0) }
+        case .giveBack(let loan):
+            return date(.date, today: today).map { .giveBack(loan.id, $0) }
+        }
+    }
+
+    static func trimmed(_ text: String) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,129 @@
+import LoansCore
+import LoansText
+
+/// Words one loan's detail: every field, the note line by line and the renewal history.
+public enum DetailPresenter {
+    public static func body(_ item: DueLoan, scroll: Int) -> DetailBody {
+        let loan = item.loan
+        typealias Field = DetailBody.Field
+        var fields = [
+            Field(label: "Title", value: loan.title, tone: .plain),
+            Field(label: "Direction", value: loan.direction == .lent ? "lent (I gave it)" : "borrowed (I have it)", tone: .plain),
+            Field(label: loan.direction == .lent ? "Lent to" : "Borrowed from", value: loan.counterparty, tone: .plain),
+            Field(label: "Lent on", value: dated(loan.lentOn), tone: .plain),
+            Field(
+                label: "Due on", value: "\(dated(loan.dueOn)) · \(RelativeDay.capitalized(RelativeDay.phrase(item)))",
+                tone: AgendaPresenter.tone(item.status)
+            ),
+            Field(label: "Returned on", value: loan.returnedOn.map { returned(on: $0, due: loan.dueOn) } ?? "not yet", tone: .plain),
+            Field(label: "Renewals", value: String(loan.renewals), tone: .plain),
+        ]
+        let dues = loan.previousDueDates + [loan.dueOn]
+        for index in loan.previousDueDates.indices {
+            fields.append(Field(label: "", value: "\(index + 1). \(dues[index].iso) → \(dues[index + 1].iso)", tone: .muted))
+        }
+        let note = loan.note.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? ["none"]
+        for (index, line) in note.enumerated() {
+            fields.append(Field(label: index == 0 ? "Note" : "", value: line, tone: loan.note == nil ? .muted : .plain))
+        }
+        return DetailBody(id: loan.id, title: "Loan #\(loan.id)", fields: fields, scroll: scroll)
+    }
+
+    public static let hints = [
+        KeyHint("e", "edit"), KeyHint("r", "return"), KeyHint("n", "renew"), KeyHint("x", "remove"),
+        KeyHint("↑↓", "scroll"), KeyHint("?", "help"), KeyHint("q", "back"),
+    ]
+
+    static func dated(_ date: CivilDate) -> String {
+        "\(AgendaPresenter.weekday(date)) \(date.iso)"
+    }
+
+    private static func returned(on day: CivilDate, due: CivilDate) -> String {
+        let late = day.days(since: due)
+        return switch late {
+        case ...0: "\(dated(day)) · on time"
+        case 1: "\(dated(day)) · 1 day late"
+        default: "\(dated(day)) · \(late) days late"
+        }
+    }
+}
+
+/// Words a form: its title, each field with the day a date means or its problem.
+public enum FormPresenter {
+    public static func body(_ form: LoanForm, today: CivilDate) -> FormBody {
+        let problems = form.problems(today: today)
+        let fields = form.fields.enumerated().map { index, field in
+            let meaning = field.isDate ? form.date(field.name, today: today).map(DetailPresenter.dated) : nil
+            let input = field.isToggle
+                ? TextInput(field.direction == .lent ? "lent — I gave it to them" : "borrowed — I have it from them")
+                : field.input
+            return FormBody.Field(
+                label: field.label, input: input, isToggle: field.isToggle, focused: index == form.focus,
+                meaning: meaning, problem: problems[field.name]
+            )
+        }
+        return FormBody(title: title(form.purpose), loanID: form.original?.id, fields: fields, failure: form.failure)
+    }
+
+    static func title(_ purpose: LoanForm.Purpose) -> String {
+        switch purpose {
+        case .add: "Add a loan"
+        case .edit(let loan): "Edit loan #\(loan.id) · \(loan.title)"
+        case .renew(let loan): "Renew loan #\(loan.id) · \(loan.title) · due \(loan.dueOn.iso)"
+        case .giveBack(let loan): "Return loan #\(loan.id) · \(loan.title)"
+        }
+    }
+
+    public static func hints(_ form: LoanForm) -> [KeyHint] {
+        var hints = [KeyHint("⏎", "save"), KeyHint("Esc", "cancel")]
+        if form.fields.count > 1 { hints.append(KeyHint("Tab/↑↓", "field")) }
+        if form.fields.indices.contains(form.focus), form.fields[form.focus].isToggle {
+            hints.append(KeyHint("Space", "lent/borrowed"))
+        } else {
+            hints.append(KeyHint("←→", "cursor"))
+        }
+        return hints
+    }
+}
+
+/// Words the remove confirmation and the help screen.
+public enum DialogPresenter {
+    public static func confirmRemove(_ loan: Loan) -> ConfirmBody {
+        ConfirmBody(id: loan.id, question: "Remove loan #\(loan.id) “\(loan.title)” for good?")
+    }
+
+    public static let confirmHints = [KeyHint("y", "remove"), KeyHint("n/Esc", "keep")]
+
+    public static func help(scroll: Int) -> HelpBody {
+        HelpBody(lines: [
+            "Moving",
+            "  ↑ ↓  j k        previous / next loan",
+            "  PgUp PgDn       a page up / down",
+            "  g Home  G End   first / last loan",
+            "  ⏎               the loan's detail",
+            "",
+            "Changing (the loan under the cursor, or the one in the detail)",
+            "  a               add a loan",
+            "  e               edit the loan",
+            "  r               return it (asks for the day, default today)",
+            "  n               renew it (asks for the new due date)",
+            "  x               remove it for good (asks first)",
+            "",
+            "Showing",
+            "  /               filter by title or counterparty (⏎ keeps it, Esc clears it)",
+            "  Tab             agenda ↔ all open loans",
+            "  ?               this help",
+            "  q Esc           back, or quit",
+            "",
+            "Forms",
+            "  Tab ↓ / ⇧Tab ↑  next / previous field",
+            "  ← → Home End    move in the text; Backspace, Delete edit it",
+            "  Space           lent ↔ borrowed",
+            "  ⏎ / Esc         save / cancel",
+            "",
+            "Dates: YYYY-MM-DD, today, tomorrow, yesterday, +Nd, +Nw, +Nm (from today).",
+        ], scroll: scroll)
+    }
+
+    public static let helpHints = [KeyHint("↑↓", "scroll"), KeyHint("q", "back")]
+}

@@ -1,0 +1,111 @@
+import LoansText
+
+/// One column of the screen: the grapheme that starts here (empty for the second column of a
+/// wide character), how many columns it takes, and its style.
+public struct Cell: Hashable, Sendable {
+    /// The grapheme drawn from this column; "" when this column continues a wide one.
+    public var text: String
+    /// 1 for most characters, 2 for wide ones (CJK, emoji), 0 for the column a wide one covers.
+    public var width: Int
+    public var style: Style
+
+    public static let blank = Cell(text: " ", width: 1, style: .plain)
+}
+
+/// Where the terminal's cursor stands, when a text field has the focus.
+public struct CursorPosition: Hashable, Sendable {
+    public let row: Int
+    public let column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+}
+
+/// The pure screen: a grid of cells that views draw into by display width and tests read as
+/// text; the terminal layer copies it to ncurses. Text from data is sanitised on the way in,
+/// so no control character can reach the terminal.
+public struct ScreenBuffer: Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+    /// The text cursor, shown only while a field is being edited.
+    public var cursor: CursorPosition?
+
+    public init(width: Int, height: Int) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public func cell(row: Int, column: Int) -> Cell {
+        guard row >= 0, row < height, column >= 0, column < width else { return .blank }
+        return cells[row * width + column]
+    }
+
+    /// The row as text, wide characters once, trailing spaces kept.
+    public func line(_ row: Int) -> String {
+        guard row >= 0, row < height else { return "" }
+        var text = ""
+        for column in 0..<width {
+            text += cells[row * width + column].text
+        }
+        return text
+    }
+
+    /// Every row as text.
+    public var lines: [String] { (0..<height).map(line) }
+
+    /// The screen as text, trailing spaces trimmed: what a snapshot test compares.
+    public var snapshot: String {
+        lines.map { line in String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)]) }
+            .joined(separator: "\n")
+    }
+
+    /// Draws `text` from `column` on `row`, at most `limit` columns (to the right edge by
+    /// default), and returns the column after the last one drawn. A wide character that
+    /// would not fit whole becomes a space; zero-width graphemes are dropped.
+    @discardableResult
+    public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+        guard row >= 0, row < height, column >= 0, column < width else { return column }
+        let end = min(width, column + max(0, limit ?? width))
+        var at = column
+        for character in SafeText.sanitized(text) {
+            let size = DisplayWidth.of(character)
+            if size == 0 { continue }
+            if at + size > end {
+                if at < end { set(row, at, Cell(text: " ", width: 1, style: style)) }
+                return at < end ? at + 1 : at
+            }
+            set(row, at, Cell(text: String(character), width: size, style: style))
+            if size == 2 { set(row, at + 1, Cell(text: "", width: 0, style: style)) }
+            at += size
+        }
+        return at
+    }
+
+    /// Paints columns `from..<to` of `row` with spaces in `style` (a selection bar, a header).
+    public mutating func fill(row: Int, from: Int = 0, to: Int? = nil, style: Style) {
+        guard row >= 0, row < height else { return }
+        let stop = min(width, to ?? width)
+        var column = max(0, from)
+        while column < stop {
+            set(row, column, Cell(text: " ", width: 1, style: style))
+            column += 1
+        }
+    }
+
+    /// Writes one cell, repairing a wide character whose other half it overwrites.
+    private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
+        let index = row * width + column
+        let old = cells[index]
+        if old.width == 0, column > 0, cells[index - 1].width == 2 {
+            cells[index - 1] = Cell(text: " ", width: 1, style: cells[index - 1].style)
+        }
+        if old.width == 2, cell.width != 2, column + 1 < width {
+            cells[index + 1] = Cell(text: " ", width: 1, style: old.style)
+        }
+        cells[index] = cell
+    }
+}

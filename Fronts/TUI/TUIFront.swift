@@ -1,2 +1,0 @@
-/// The TUI front (CONTRACT §6).
-enum TUIFront {}

@@ -1,0 +1,143 @@
+import CNcurses
+import Glibc
+
+/// Why the terminal could not be used.
+public struct TerminalError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// The thin layer over ncursesw: starts and restores the terminal, copies a screen buffer to
+/// it, and turns what ncurses reads into events. Everything else is in the pure layers.
+final class CursesTerminal {
+    private(set) var width: Int
+    private(set) var height: Int
+    private let colors: Bool
+    private var shown: ScreenBuffer?
+    /// How long a wait for a key lasts before it becomes a tick.
+    static let tickMilliseconds: Int32 = 1000
+
+    /// Takes over the terminal: the locale for wide characters, the signal guard, then ncurses
+    /// in cbreak mode without echo, keypad on, a short Esc delay and the input timeout.
+    init(colors wanted: Bool) throws(TerminalError) {
+        setlocale(LC_ALL, "")
+        if loans_codeset_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+        SignalGuard.install()
+        guard let screen = loans_newterm() else {
+            SignalGuard.uninstall()
+            let term = getenv("TERM").map { String(cString: $0) } ?? ""
+            throw TerminalError(description: "cannot use the terminal (TERM=\(term.isEmpty ? "unset" : term))")
+        }
+        set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        _ = loans_keypad()
+        set_escdelay(25)
+        curs_set(0)
+        loans_timeout(CursesTerminal.tickMilliseconds)
+        colors = wanted && has_colors()
+        if colors {
+            start_color()
+            let background = use_default_colors() == OK ? -1 : COLOR_BLACK
+            for (pair, color) in [(1, COLOR_RED), (2, COLOR_YELLOW), (3, COLOR_CYAN), (4, COLOR_RED), (5, COLOR_GREEN)] {
+                init_pair(Int16(pair), Int16(color), Int16(background))
+            }
+        }
+        width = Int(loans_cols())
+        height = Int(loans_lines())
+    }
+
+    /// Gives the terminal back as it was: cursor shown, modes restored, main screen back.
+    func close() {
+        curs_set(1)
+        endwin()
+        SignalGuard.uninstall()
+    }
+
+    /// Forgets what is on screen, so the next draw repaints everything (Ctrl-L).
+    func repaint() {
+        _ = loans_clear_on_next_refresh()
+        shown = nil
+    }
+
+    /// Copies the buffer to the terminal, run by run of equal style; unchanged screens are skipped.
+    func draw(_ screen: ScreenBuffer) {
+        if let shown, shown.cells == screen.cells, shown.cursor == screen.cursor { return }
+        shown = screen
+        _ = loans_erase()
+        for row in 0..<screen.height {
+            var column = 0
+            while column < screen.width {
+                let style = screen.cell(row: row, column: column).style
+                let start = column
+                var run: [wchar_t] = []
+                while column < screen.width, screen.cell(row: row, column: column).style == style {
+                    let cell = screen.cell(row: row, column: column)
+                    if cell.width > 0 { run += CursesTerminal.characters(cell) }
+                    column += 1
+                }
+                apply(style)
+                _ = loans_put(Int32(row), Int32(start), run, Int32(run.count))
+            }
+        }
+        if let cursor = screen.cursor {
+            curs_set(1)
+            loans_move(Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        _ = loans_refresh()
+    }
+
+    /// The next event: a key, a resize, or a tick when the input timeout passed. With `wait`
+    /// false, returns nil at once when no input is pending.
+    func nextEvent(wait: Bool = true) -> TUIEvent? {
+        if !wait { loans_timeout(0) }
+        defer { if !wait { loans_timeout(CursesTerminal.tickMilliseconds) } }
+        var code: wint_t = 0
+        switch loans_get_key(&code) {
+        case ERR:
+            return wait ? .tick : nil
+        case loans_key_code_yes():
+            if Int32(code) == KEY_RESIZE {
+                width = Int(loans_cols())
+                height = Int(loans_lines())
+                shown = nil
+                return .resize(width: width, height: height)
+            }
+            return KeyDecoding.functionKey(Int32(code)).map(TUIEvent.key)
+        default:
+            return KeyDecoding.character(UInt32(code)).map(TUIEvent.key)
+        }
+    }
+
+    private func apply(_ style: Style) {
+        var attributes = loans_a_normal()
+        if style.bold { attributes |= loans_a_bold() }
+        if style.inverse { attributes |= loans_a_reverse() }
+        var pair: Int16 = 0
+        switch style.tone {
+        case .plain: break
+        case .muted: attributes |= loans_a_dim()
+        case .overdue: pair = 1
+        case .dueSoon: pair = 2
+        case .accent: pair = 3
+        case .error: pair = 4
+        case .success: pair = 5
+        }
+        loans_set_style(attributes, colors ? pair : 0)
+    }
+
+    /// A cell's grapheme as the terminal will measure it: as is when the C library agrees on
+    /// its width, else its first character padded (a ZWJ sequence, a skin tone), so that
+    /// every column stays where the buffer put it.
+    static func characters(_ cell: Cell) -> [wchar_t] {
+        let scalars = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        let measured = scalars.reduce(0) { $0 + max(0, Int(loans_wcwidth($1))) }
+        if measured == cell.width { return scalars }
+        if let first = scalars.first, Int(loans_wcwidth(first)) > 0, Int(loans_wcwidth(first)) <= cell.width {
+            return [first] + Array(repeating: wchar_t(32), count: cell.width - Int(loans_wcwidth(first)))
+        }
+        return Array(repeating: wchar_t(63), count: cell.width)
+    }
+}

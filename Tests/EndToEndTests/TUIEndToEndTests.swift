@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The built binary's TUI in a real terminal (tmux): navigate, open a detail, add through the
+/// form, return, filter, resize, see another process's change, quit — and the terminal is
+/// given back as it was, after a quit, a failure screen or a signal.
+@Suite struct TUIEndToEndTests {
+    let loans: BinaryHarness
+    init() throws { loans = try BinaryHarness() }
+
+    func seed() throws {
+        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
+        try loans("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
+        try loans("add", "日本語の本", "--from", "図書館", "--due", "2026-12-03", "--lent", "2026-11-20")
+    }
+
+    @Test func aWholeSessionInARealTerminal() throws {
+        defer { loans.remove() }
+        try seed()
+        let pane = try TUITmuxPane(loans, command: "loans tui")
+        defer { pane.close() }
+
+        let first = try pane.waitFor("OVERDUE (1)", "DUE SOON (3)", "▸ #1  The Hobbit")
+        #expect(first.contains("Today: Sun 2026-11-29 · Due soon: within 7 days"))
+        #expect(first.contains("3 days overdue") && first.contains("Due today") && first.contains("Due in 4 days"))
+        let lines = first.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 24)
+        #expect(lines.first { $0.contains("日本語の本") }?.hasSuffix("Due in 4 days") == true)
+
+        try pane.press("j")
+        try pane.waitFor("▸ #2  Dune")
+        try pane.press("Enter")
+        try pane.waitFor("Loan #2", "Borrowed from  City Library", "Sun 2026-11-29 · Due today")
+        try pane.press("q")
+        try pane.waitFor("▸ #2  Dune", absent: ["Loan #2"])
+
+        try pane.press("a")
+        try pane.waitFor("Add a loan", "› Title")
+        try pane.type("Snow shovel")
+        try pane.press("Tab", "Tab")
+        try pane.type("Neighbour")
+        try pane.press("Tab", "Tab", "C-u")
+        try pane.type("2026-02-30")
+        try pane.waitFor("is not a date: no such day")
+        try pane.press("C-u")
+        try pane.type("+2d")
+        try pane.waitFor("→ Tue 2026-12-01")
+        try pane.press("Enter")
+        try pane.waitFor("Added loan #5.", "▸ #5  Snow shovel", "DUE SOON (4)")
+        let listed = try loans("list")
+        #expect(listed.status == 0)
+        #expect(listed.out.contains("#5  Snow shovel") && listed.out.contains("lent to Neighbour"))
+
+        try pane.press("r")
+        try pane.waitFor("Return loan #5 · Snow shovel", "→ Sun 2026-11-29")
+        try pane.press("Enter")
+        try pane.waitFor("Returned loan #5 on 2026-11-29.", "DUE SOON (3)", absent: ["Snow shovel"])
+        #expect(try loans("list", "--returned").out.contains("#5  Snow shovel"))
+
+        try pane.press("/")
+        try pane.type("libr")
+        try pane.waitFor("Filter: /libr", "DUE SOON (1)", "▸ #2  Dune", absent: ["The Hobbit"])
+        try pane.press("Enter", "Escape")
+        try pane.waitFor("OVERDUE (1)", "The Hobbit", absent: ["/libr"])
+
+        try pane.press("Tab")
+        try pane.waitFor("All open loans")
+        try pane.press("Tab")
+        try pane.waitFor("Agenda", absent: ["All open loans"])
+
+        try pane.resize(width: 20, height: 5)
+        try pane.waitFor("Terminal too small", absent: ["OVERDUE"])
+        try pane.resize(width: 80, height: 24)
+        try pane.waitFor("OVERDUE (1)", "DUE SOON (3)", absent: ["Terminal too small"])
+
+        try loans("add", "From the CLI", "--to", "Bob", "--due", "+1d")
+        try pane.waitFor("From the CLI", "DUE SOON (4)")
+
+        try pane.press("?")
+        try pane.waitFor("filter by title or counterparty")
+        try pane.press("q")
+        try pane.waitFor("OVERDUE (1)")
+        try pane.press("q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try pane.result() == "terminal restored, exit 0")
+        try pane.waitFor(absent: ["OVERDUE"])
+    }
+
+    @Test func anUnreadableDatabaseIsTheFailureScreenAndQuitsCleanly() throws {
+        defer { loans.remove() }
+        try "not a database, just text\n".write(toFile: loans.folder + "/loans.db", atomically: true, encoding: .utf8)
+        let pane = try TUITmuxPane(loans, command: "loans tui")
+        defer { pane.close() }
+        try pane.waitFor("Loans could not be loaded: ", absent: ["No loans due soon."])
+        try pane.press("q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try pane.result() == "terminal restored, exit 0")
+    }
+
+    @Test func theDemoOpensOnATerminalWithLoansAlone() throws {
+        defer { loans.remove() }
+        let pane = try TUITmuxPane(loans, command: "loans --demo", width: 100, height: 30)
+        defer { pane.close() }
+        try pane.waitFor("OVERDUE (2)", "DUE SOON (3)", "▸ #1  The Hobbit")
+        try pane.press("Escape")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try pane.result() == "terminal restored, exit 0")
+    }
+
+    @Test func withoutATerminalTheTUIRefusesAndLoansAlonePrintsText() throws {
+        defer { loans.remove() }
+        try seed()
+        let refused = try loans("tui")
+        #expect(refused.status == 1 && refused.out.isEmpty)
+        #expect(refused.err == "loans: tui: standard input and output must be a terminal\n")
+        let text = try loans()
+        #expect(text.status == 0 && text.out.hasPrefix("OVERDUE (1)\n"))
+    }
+
+    @Test func theBenchmarkModeRendersWithoutATerminal() throws {
+        defer { loans.remove() }
+        try seed()
+        let result = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "40"])
+        #expect(result.status == 0 && result.err.isEmpty)
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0] == "loans tui benchmark: 80x24 screen, 40 keys (j k PgDn PgUp g G Home End)")
+        #expect(lines[1].hasPrefix("first frame: ") && lines[1].hasSuffix(" ms"))
+        #expect(lines[2].hasPrefix("per key: median ") && lines[2].contains(", p95 ") && lines[2].contains(", max "))
+        for bad in ["-1", "ten", "1000001", "99999999999999999999"] {
+            let refused = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": bad])
+            #expect(refused.status == 64 && !refused.crashed && refused.err.hasPrefix("loans: LOANS_TUI_BENCH: "))
+        }
+    }
+
+    @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130)])
+    func aSignalRestoresTheTerminal(_ signal: String, _ status: Int32) throws {
+        defer { loans.remove() }
+        try seed()
+        let pidFile = loans.folder + "/tui.pid"
+        let pane = try TUITmuxPane(loans, command: "sh -c 'echo $$ > \(pidFile); exec loans tui'")
+        defer { pane.close() }
+        try pane.waitFor("OVERDUE (1)")
+        if signal == "INT" {
+            try pane.press("C-c")
+        } else {
+            let pid = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(try loans.run("/bin/kill", ["-\(signal)", pid]).status == 0)
+        }
+        #expect(try pane.exitStatus() == status)
+        #expect(try pane.result() == "terminal restored, exit \(status)")
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// A real terminal for the TUI: a private tmux server (its own socket folder, `-L` name and
+/// config with `remain-on-exit on`) running one pane at a fixed size. Tests type keys with
+/// `send-keys`, read the screen with `capture-pane`, and wait for text by polling rather
+/// than sleeping, so a slow machine only makes them slower.
+final class TUITmuxPane {
+    let loans: BinaryHarness
+    let socket = "loans-tui-" + UUID().uuidString.prefix(8)
+    private var environment: [String: String]
+    /// How long to wait for the screen before failing: generous, for a busy CI machine.
+    static let patience: TimeInterval = 30
+
+    /// Starts `command` (a `/bin/sh` line with `loans` on the PATH) in a `width`×`height` pane,
+    /// wrapped so that the terminal's modes are compared before and after it.
+    init(_ loans: BinaryHarness, command: String, width: Int = 80, height: Int = 24) throws {
+        self.loans = loans
+        let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
+        environment = loans.environment.merging([
+            "PATH": bin + ":/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color",
+            "TMUX_TMPDIR": loans.folder, "SHELL": "/bin/sh",
+        ]) { $1 }
+        environment["TMUX"] = nil
+        let config = loans.folder + "/tmux.conf"
+        try "set -g remain-on-exit on\nset -g status off\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let status = try TUITmuxPane.spawnAndWait(
+            "/usr/bin/tmux",
+            [
+                "-L", socket, "-f", config, "new-session", "-d", "-s", "t", "-x", String(width), "-y", String(height),
+                TUITmuxPane.restoring(command, result: loans.folder + "/result"),
+            ],
+            environment: environment
+        )
+        guard status == 0 else { throw TmuxError(message: "tmux new-session exited with \(status)") }
+    }
+
+    /// Starts the tmux server outside Foundation's `Process`: the server would inherit the
+    /// socket `Process` watches for its child's exit and keep it open for its whole life, and
+    /// it would inherit the test thread's blocked signals (then no SIGCHLD, SIGWINCH or SIGTERM
+    /// reaches tmux or the TUI). Here the child gets /dev/null for its standard streams, an
+    /// empty signal mask and default signal actions.
+    static func spawnAndWait(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw TmuxError(message: "cannot start \(program): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return 0 }
+        }
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    /// Kills the private server (and so anything still running in the pane).
+    func close() {
+        _ = try? tmux("kill-server")
+    }
+
+    @discardableResult
+    func tmux(_ arguments: String...) throws -> String {
+        let result = try loans.run("/usr/bin/tmux", ["-L", socket] + arguments, extra: environment)
+        if result.status != 0 {
+            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")): \(result.err)")
+        }
+        return result.out
+    }
+
+    /// Presses keys by tmux's names: `Enter`, `Escape`, `Tab`, `Down`, `C-u`, `j`…
+    func press(_ keys: String...) throws {
+        _ = try loans.run("/usr/bin/tmux", ["-L", socket, "send-keys", "-t", "t"] + keys, extra: environment)
+    }
+
+    /// Types text literally.
+    func type(_ text: String) throws {
+        _ = try loans.run("/usr/bin/tmux", ["-L", socket, "send-keys", "-t", "t", "-l", text], extra: environment)
+    }
+
+    /// The pane's screen as text.
+    func screen() throws -> String {
+        try tmux("capture-pane", "-p", "-t", "t")
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux("resize-window", "-t", "t", "-x", String(width), "-y", String(height))
+    }
+
+    /// Waits until the screen shows every one of `texts` (and none of `absent`); returns it.
+    @discardableResult
+    func waitFor(_ texts: String..., absent: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try waitUntil(sourceLocation: sourceLocation, "\(texts) without \(absent)") { screen in
+            texts.allSatisfy(screen.contains) && !absent.contains(where: screen.contains)
+        }
+    }
+
+    @discardableResult
+    func waitUntil(
+        sourceLocation: SourceLocation = #_sourceLocation, _ what: String, _ done: (String) -> Bool
+    ) throws -> String {
+        let deadline = Date().addingTimeInterval(TUITmuxPane.patience)
+        var last = ""
+        repeat {
+            last = try screen()
+            if done(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        Issue.record("the screen never showed \(what); it shows:\n\(last)", sourceLocation: sourceLocation)
+        throw TmuxError(message: "gave up waiting")
+    }
+
+    /// The exit status of the pane's command once it has ended: tmux's `pane_dead_status`.
+    /// tmux 3.3a now and then never records it (seen with a bare `sh -c 'sleep 0.5; exit 3'`
+    /// when several servers run at once); when the pane is dead and tmux still has no status a
+    /// few seconds later, the status the wrapper recorded just before exiting stands in.
+    func exitStatus() throws -> Int32? {
+        let deadline = Date().addingTimeInterval(TUITmuxPane.patience)
+        var deadSince: Date?
+        repeat {
+            let fields = try tmux("display-message", "-p", "-t", "t", "#{pane_dead} #{pane_dead_status}")
+                .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if fields.first == "1" {
+                if fields.count == 2, let status = Int32(fields[1]) { return status }
+                deadSince = deadSince ?? Date()
+                if let since = deadSince, Date().timeIntervalSince(since) > 3 {
+                    return try result().split(separator: " ").last.flatMap { Int32($0) }
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// A shell line that runs `command` between two readings of the terminal's modes, writes
+    /// whether they match and the command's status to `result` (and the screen), then exits
+    /// with that status, so `pane_dead_status` is the command's.
+    static func restoring(_ command: String, result resultFile: String) -> String {
+        """
+        trap true INT; before=$(stty -g); \(command); code=$?; after=$(stty -g); \
+        if [ "$before" = "$after" ]; then state=restored; else state=changed; fi; \
+        echo "terminal $state, exit $code" > \(resultFile).tmp; mv \(resultFile).tmp \(resultFile); exit $code
+        """
+    }
+
+    var resultFile: String { loans.folder + "/result" }
+
+    /// What `restoring` wrote once the command ended: `terminal restored, exit 0`.
+    func result() throws -> String {
+        let deadline = Date().addingTimeInterval(TUITmuxPane.patience)
+        repeat {
+            if let text = try? String(contentsOfFile: resultFile, encoding: .utf8) {
+                return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        return "no result"
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

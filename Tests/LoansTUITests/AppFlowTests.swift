@@ -1,0 +1,178 @@
+import LoansCore
+import LoansTUI
+import Testing
+
+/// Whole flows through keys: every change through the use cases on the source's writer, the
+/// screen after it, a new day, another process's change, a failing store, quitting.
+@Suite struct AppFlowTests {
+    @Test func addingThroughTheFormListsTheLoanWithTheCursorOnIt() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        app.press(.character("a"))
+        #expect(app.text.contains("Add a loan"))
+        app.type("Snow shovel")
+        app.press(.tab, .tab)
+        app.type("Neighbour")
+        app.press(.tab, .tab, .control("u"))
+        app.type("+1d")
+        app.press(.tab)
+        app.type("by the door")
+        app.press(.enter)
+        #expect(source.writes == 1)
+        let loan = try #require(try source.store.loan(LoanID(7)))
+        #expect(loan.title == "Snow shovel" && loan.counterparty == "Neighbour" && loan.direction == .lent)
+        #expect(loan.dueOn == .on("2026-11-30") && loan.lentOn == .on("2026-11-29") && loan.note == "by the door")
+        #expect(app.browser.selected?.id == LoanID(7))
+        #expect(app.text.contains("Added loan #7."))
+        #expect(app.text.contains("▸ #7  Snow shovel"))
+    }
+
+    @Test func escapeCancelsAFormWithoutWriting() {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        app.press(.character("a"))
+        app.type("Nothing")
+        app.press(.escape)
+        #expect(source.writes == 0)
+        #expect(app.router.current == .agenda)
+        #expect(app.text.contains("OVERDUE (2)"))
+    }
+
+    @Test func editRenewReturnAndRemoveFromTheList() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        app.press(.character("e"))
+        app.press(.end)
+        app.type(" (2nd ed.)")
+        app.press(.enter)
+        #expect(try source.store.loan(LoanID(1))?.title == "The Hobbit (2nd ed.)")
+        #expect(app.text.contains("Edited loan #1."))
+        app.press(.character("n"), .enter)
+        #expect(try source.store.loan(LoanID(1))?.dueOn == .on("2026-12-06"))
+        #expect(try source.store.loan(LoanID(1))?.previousDueDates == [.on("2026-11-26")])
+        #expect(app.text.contains("Renewed loan #1: now due 2026-12-06 (renewal 1)."))
+        #expect(app.browser.selected?.id == LoanID(1))
+        app.press(.character("r"), .enter)
+        #expect(try source.store.loan(LoanID(1))?.returnedOn == .on("2026-11-29"))
+        #expect(app.text.contains("Returned loan #1 on 2026-11-29."))
+        #expect(!app.frame.visibleIDs.contains(LoanID(1)))
+        let next = try #require(app.browser.selected?.id)
+        app.press(.character("x"))
+        #expect(app.text.contains("Remove loan #\(next)"))
+        app.press(.character("n"))
+        #expect(try source.store.loan(next) != nil)
+        app.press(.character("x"), .character("y"))
+        #expect(try source.store.loan(next) == nil)
+        #expect(app.text.contains("Removed loan #\(next)."))
+        #expect(app.router.current == .agenda)
+    }
+
+    @Test func actionsFromTheDetailComeBackToIt() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        app.press(.down, .enter)
+        #expect(app.router.current == .detail(LoanID(2)))
+        app.press(.character("r"), .enter)
+        #expect(app.router.current == .detail(LoanID(2)))
+        #expect(app.text.contains("Returned on  Sun 2026-11-29 · 1 day late"))
+        app.press(.character("n"))
+        #expect(app.router.current == .detail(LoanID(2)))
+        #expect(app.text.contains("Loan #2 was already returned on 2026-11-29."))
+        app.press(.character("x"), .character("y"))
+        #expect(app.router.current == .agenda)
+        #expect(try source.store.loan(LoanID(2)) == nil)
+        app.press(.character("?"))
+        #expect(app.text.contains("filter by title or counterparty"))
+        app.press(.character("q"))
+        #expect(app.router.current == .agenda && !app.isFinished)
+        app.press(.character("q"))
+        #expect(app.isFinished)
+    }
+
+    @Test func aRuleBrokenInTheUseCaseShowsInTheForm() {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        app.press(.character("a"))
+        app.type(String(repeating: "x", count: 501))
+        app.press(.tab, .tab)
+        app.type("Bob")
+        app.press(.enter)
+        #expect(source.writes == 0)
+        #expect(app.text.contains("title is longer than 500 characters"))
+        source.store.failure = StoreError(.readOnly, "--fixture \"f.json\" is read-only")
+        app.press(.home, .control("k"))
+        app.type("Short")
+        app.press(.enter)
+        #expect(app.text.contains("--fixture \"f.json\" is read-only"))
+        #expect(app.router.current == .add)
+    }
+
+    @Test func aNewDayRecomputesTheAgendaOnTheTick() {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        #expect(app.text.contains("Due today"))
+        source.policy = DuePolicy(today: .on("2026-11-30"), window: .standard)
+        app.handle(.tick)
+        #expect(app.frame.header.contains("Mon 2026-11-30"))
+        #expect(app.text.contains("OVERDUE (3)"))
+        #expect(app.text.contains("#3  Dune") && app.text.contains("1 day overdue"))
+    }
+
+    @Test func anotherProcesssChangeShowsOnTheTick() throws {
+        let source = MemorySource()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        #expect(app.text.contains("No loans due soon."))
+        source.loan("Arrived elsewhere", due: 1)
+        app.handle(.tick)
+        #expect(app.text.contains("No loans due soon."))
+        source.changed = true
+        app.handle(.tick)
+        #expect(app.text.contains("Arrived elsewhere"))
+    }
+
+    @Test func aFailingStoreShowsTheFailureAndRecovers() {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        source.store.failure = StoreError(.unavailable, "database is locked")
+        source.changed = true
+        app.handle(.tick)
+        #expect(app.text.contains("Loans could not be loaded: database is locked"))
+        app.press(.enter, .character("a"), .character("x"))
+        #expect(app.router.current == .agenda)
+        source.store.failure = nil
+        app.handle(.tick)
+        #expect(app.text.contains("OVERDUE (2)"))
+        app.press(.escape)
+        #expect(app.isFinished)
+    }
+
+    @Test func aLongNoteWrapsAndScrollsInTheDetail() {
+        let source = MemorySource()
+        let note = (1...40).map { "Line \($0) " + String(repeating: "word ", count: 30) }.joined(separator: "\n")
+        source.loan("Notebook", due: 1, note: note)
+        var app = TUIApp(source: source, width: 80, height: 24)
+        app.press(.enter)
+        #expect(app.text.contains("Line 1 word"))
+        for _ in 0..<500 { app.press(.down) }
+        #expect(app.text.contains("Line 40 word") && !app.text.contains("Line 1 word"))
+        for _ in 0..<500 { app.press(.character("k")) }
+        #expect(app.text.contains("Title        Notebook"))
+        app.handle(.resize(width: 40, height: 8))
+        #expect(app.screen.lines.count == 8)
+    }
+
+    @Test func escapeClearsTheFilterBeforeQuitting() {
+        var app = TUIApp(source: MemorySource.demo(), width: 80, height: 24)
+        app.press(.character("/"))
+        app.type("drill")
+        #expect(app.screen.cursor == CursorPosition(row: 22, column: 15))
+        app.press(.enter)
+        #expect(app.screen.cursor == nil)
+        #expect(app.frame.visibleIDs == [LoanID(2)])
+        app.press(.escape)
+        #expect(!app.isFinished)
+        #expect(app.frame.visibleIDs.count == 5)
+        app.press(.escape)
+        #expect(app.isFinished)
+    }
+}

@@ -1,0 +1,129 @@
+import LoansCore
+import LoansTUI
+import Testing
+
+/// Text fields edit like a line editor; forms check values with the command line's rules and
+/// date parser, inline, and hand valid values to the use cases.
+@Suite struct FormTests {
+    let today = CivilDate.on("2026-11-29")
+
+    @Test func aTextFieldEditsAtItsCursor() {
+        var input = TextInput("Dun")
+        input.apply(.character("e"))
+        #expect(input.text == "Dune" && input.cursor == 4)
+        input.apply(.home)
+        input.apply(.delete)
+        input.apply(.character("d"))
+        #expect(input.text == "dune" && input.cursor == 1)
+        input.apply(.end)
+        input.apply(.left)
+        input.apply(.backspace)
+        #expect(input.text == "due" && input.cursor == 2)
+        input.apply(.right)
+        input.apply(.right)
+        input.apply(.delete)
+        input.apply(.backspace)
+        input.apply(.backspace)
+        input.apply(.backspace)
+        input.apply(.backspace)
+        #expect(input.text == "" && input.cursor == 0)
+        input.apply(.character("界"))
+        input.apply(.character("👍🏽"))
+        #expect(input.text == "界👍🏽" && input.cursor == 2)
+        input.apply(.control("u"))
+        #expect(input.text.isEmpty)
+        let handled = input.apply(.enter)
+        #expect(!handled)
+    }
+
+    @Test func aLongTextScrollsToKeepTheCursorVisible() {
+        var input = TextInput(String(repeating: "界", count: 30))
+        let end = input.visible(columns: 10)
+        #expect(end.cursorColumn == 8 && end.text.count == 4)
+        input.apply(.home)
+        let start = input.visible(columns: 10)
+        #expect(start.cursorColumn == 0 && start.text.count == 5)
+    }
+
+    @Test func theAddFormChecksInlineAndSubmitsADraft() {
+        var form = LoanForm.add(window: .standard)
+        #expect(form.problems(today: today).isEmpty)
+        #expect(form.apply(.enter, today: today) == .editing)
+        #expect(form.problems(today: today)[.title] == "title must not be empty")
+        #expect(form.problems(today: today)[.counterparty] == "counterparty must not be empty")
+        #expect(form.focus == 0)
+        for character in "  Dune " { _ = form.apply(.character(character), today: today) }
+        _ = form.apply(.tab, today: today)
+        _ = form.apply(.character(" "), today: today)
+        _ = form.apply(.tab, today: today)
+        for character in "Library" { _ = form.apply(.character(character), today: today) }
+        _ = form.apply(.tab, today: today)
+        _ = form.apply(.tab, today: today)
+        _ = form.apply(.control("u"), today: today)
+        for character in "2026-02-30" { _ = form.apply(.character(character), today: today) }
+        #expect(form.problems(today: today)[.dueOn] == "\"2026-02-30\" is not a date: no such day")
+        _ = form.apply(.control("u"), today: today)
+        for character in "yesterday" { _ = form.apply(.character(character), today: today) }
+        _ = form.apply(.up, today: today)
+        _ = form.apply(.control("u"), today: today)
+        for character in "+3d" { _ = form.apply(.character(character), today: today) }
+        #expect(form.problems(today: today)[.dueOn] == "due date 2026-11-28 is before the lent date 2026-12-02")
+        #expect(form.apply(.enter, today: today) == .editing)
+        #expect(form.focus == 4)
+        _ = form.apply(.control("u"), today: today)
+        for character in "2026-12-10" { _ = form.apply(.character(character), today: today) }
+        let draft = LoanDraft(
+            title: "  Dune ", direction: .borrowed, counterparty: "Library", lentOn: .on("2026-12-02"), dueOn: .on("2026-12-10")
+        )
+        #expect(form.apply(.enter, today: today) == .submit(.add(draft)))
+    }
+
+    @Test func hugeAndHostileDatesAreProblemsNotTraps() {
+        for text in ["+9223372036854775807w", "+99999999999m", "9999-12-32", "0000-01-01", "-3d", "\u{1B}[31m", "today "] {
+            var form = LoanForm.giveBack(Loan(
+                id: LoanID(1), title: "A", direction: .lent, counterparty: "B", lentOn: .on("2026-11-01"), dueOn: .on("2026-11-20")
+            ))
+            _ = form.apply(.control("u"), today: today)
+            for character in text { _ = form.apply(.character(character), today: today) }
+            let problem = form.problems(today: today)[.date]
+            #expect((problem == nil) == (text == "today "), "\(text): \(problem ?? "none")")
+        }
+    }
+
+    @Test func anEditSubmitsOnlyWhatChanged() {
+        let loan = Loan(
+            id: LoanID(4), title: "Dune", direction: .borrowed, counterparty: "Library",
+            lentOn: .on("2026-11-01"), dueOn: .on("2026-11-20"), note: "old"
+        )
+        var form = LoanForm.edit(loan)
+        #expect(form.apply(.enter, today: today) == .submit(.edit(LoanID(4), LoanEdit())))
+        _ = form.apply(.down, today: today)
+        _ = form.apply(.character("l"), today: today)
+        _ = form.apply(.backTab, today: today)
+        _ = form.apply(.backTab, today: today)
+        _ = form.apply(.control("u"), today: today)
+        _ = form.apply(.tab, today: today)
+        var edit = LoanEdit()
+        edit.direction = .lent
+        edit.note = ""
+        #expect(form.apply(.enter, today: today) == .submit(.edit(LoanID(4), edit)))
+        #expect(form.apply(.escape, today: today) == .cancel)
+    }
+
+    @Test func renewAndReturnAskForOneDate() {
+        let loan = Loan(
+            id: LoanID(2), title: "Drill", direction: .lent, counterparty: "Sam", lentOn: .on("2026-11-10"), dueOn: .on("2026-11-20")
+        )
+        var renew = LoanForm.renew(loan, window: .standard)
+        #expect(renew.fields.map(\.input.text) == ["+7d"])
+        #expect(renew.apply(.enter, today: today) == .submit(.renew(LoanID(2), .on("2026-12-06"))))
+        var giveBack = LoanForm.giveBack(loan)
+        #expect(giveBack.fields.map(\.input.text) == ["today"])
+        _ = giveBack.apply(.control("u"), today: today)
+        for character in "2026-11-01" { _ = giveBack.apply(.character(character), today: today) }
+        #expect(giveBack.problems(today: today)[.date] == "return date 2026-11-01 is before the lent date 2026-11-10")
+        #expect(giveBack.apply(.enter, today: today) == .editing)
+        let zero = LoanForm.renew(loan, window: DueWindow(days: 0) ?? .standard)
+        #expect(zero.fields.map(\.input.text) == ["today"])
+    }
+}
