@@ -29,7 +29,7 @@ public struct ChangeHook: Sendable {
         guard let path, access(path, X_OK) == 0 else { return }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        reapFinishedHooks()
+        StartedHooks.shared.reapFinished()
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -49,13 +49,36 @@ public struct ChangeHook: Sendable {
         var pid = pid_t()
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
         defer { argv.forEach { free($0) } }
-        _ = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        if posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0 { StartedHooks.shared.add(pid) }
+    }
+}
+
+/// The hooks this process started and has not collected yet. Only these are ever waited for,
+/// so loans never takes the exit status of a child it did not start (a test runner's, say,
+/// which `waitpid(-1)` would steal); a long-running TUI still leaves no zombies.
+final class StartedHooks: @unchecked Sendable {
+    static let shared = StartedHooks()
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var pids: [pid_t] = []
+
+    private init() {
+        pthread_mutex_init(lock, nil)
     }
 
-    /// Collects hooks started earlier that have finished, so a long-running TUI leaves no zombies.
-    private func reapFinishedHooks() {
-        var status: Int32 = 0
-        while waitpid(-1, &status, WNOHANG) > 0 {}
+    func add(_ pid: pid_t) {
+        pthread_mutex_lock(lock)
+        pids.append(pid)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Collects the hooks that have finished.
+    func reapFinished() {
+        pthread_mutex_lock(lock)
+        pids.removeAll { pid in
+            var status: Int32 = 0
+            return waitpid(pid, &status, WNOHANG) != 0
+        }
+        pthread_mutex_unlock(lock)
     }
 }
 

@@ -3,6 +3,8 @@ public enum ExitCode: Int32, Sendable {
     case success = 0
     /// A loan that does not exist, or another runtime failure.
     case failure = 1
+    /// i3blocks' "urgent": `loans widget --format i3blocks` when anything is overdue.
+    case urgent = 33
     /// Unknown option, bad date, bad number (EX_USAGE).
     case usage = 64
     /// A bad import document (EX_DATAERR).

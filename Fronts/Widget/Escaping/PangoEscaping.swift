@@ -1,0 +1,21 @@
+/// Pango markup escaping for bars that read text as markup (waybar, i3status-rust, and i3bar or
+/// i3blocks with `--pango`): `&`, `<`, `>`, `'` and `"` become entities, so data can neither
+/// open a tag nor break the markup.
+enum PangoEscaping {
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { "&<>'\"".utf8.contains($0) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "'": out += "&apos;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,73 @@
+import LoansCore
+
+/// How urgent the widget's answer is: decides the colour, class and state in every format.
+public enum WidgetState: String, Hashable, Sendable, CaseIterable {
+    /// Nothing overdue, nothing due soon: the bars hide the widget (or show `--empty`).
+    case nothingDue = "none"
+    /// Something is due soon and nothing is overdue: yellow.
+    case dueSoon = "due-soon"
+    /// Something is overdue: red.
+    case overdue
+    /// The answer could not be read: `loans: error`, red.
+    case failed = "error"
+}
+
+/// The widget's answer in words, before it is fitted to a width: the non-zero counts, the most
+/// urgent loan and its relative day. Every piece is already sanitised (no control characters).
+public struct WidgetModel: Hashable, Sendable {
+    /// The most urgent loan, as the widget words it.
+    public struct UrgentLoan: Hashable, Sendable {
+        /// The title, sanitised, not yet shortened.
+        public let title: String
+        /// "lent to Alice", "borrowed from City Library", sanitised.
+        public let party: String
+        /// "2 days overdue", "due today".
+        public let day: String
+
+        public init(title: String, party: String, day: String) {
+            self.title = title
+            self.party = party
+            self.day = day
+        }
+    }
+
+    public let state: WidgetState
+    public let overdueCount: Int
+    public let dueSoonCount: Int
+    /// The most overdue loan, else the one due soonest; nil when nothing is due.
+    public let urgent: UrgentLoan?
+
+    public init(state: WidgetState, overdueCount: Int, dueSoonCount: Int, urgent: UrgentLoan?) {
+        self.state = state
+        self.overdueCount = overdueCount
+        self.dueSoonCount = dueSoonCount
+        self.urgent = urgent
+    }
+
+    /// The non-zero counts: "2 overdue · 3 due soon", "3 due soon"; empty when nothing is due.
+    public var counts: String {
+        var parts: [String] = []
+        if overdueCount > 0 { parts.append("\(overdueCount) overdue") }
+        if dueSoonCount > 0 { parts.append("\(dueSoonCount) due soon") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// What a bar shows, as visible text: sanitised and fitted to `--max-width`, not yet escaped.
+/// Views escape it for their bar and give it the bar's shape; they never change the words.
+public struct WidgetText: Hashable, Sendable {
+    public let state: WidgetState
+    /// The whole line: `2 overdue · 3 due soon: The Hobbit (2 days overdue)`.
+    public let full: String
+    /// The counts only (`2 overdue · 3 due soon`), for bars short of room.
+    public let short: String
+    /// A longer explanation for a hover (waybar): the counts and the most urgent loan in full.
+    public let tooltip: String
+
+    public init(state: WidgetState, full: String, short: String, tooltip: String) {
+        self.state = state
+        self.full = full
+        self.short = short
+        self.tooltip = tooltip
+    }
+}

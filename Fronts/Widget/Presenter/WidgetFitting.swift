@@ -1,0 +1,25 @@
+import LoansText
+
+/// Shortens visible text for a bar: to a number of display columns by whole graphemes with `…`
+/// (`Truncation`), and to a number of UTF-8 bytes, because a grapheme can carry any number of
+/// zero-width combining marks and a bar's line buffer is finite (i3blocks fails at BUFSIZ).
+public enum WidgetFitting {
+    /// The most UTF-8 bytes of visible text in one field, before escaping, unless a bar needs
+    /// less (`WidgetStyle.visibleBytes`); escaping grows it at most sixfold (`'` → `&apos;`).
+    public static let maximumBytes = 1024
+
+    static func shorten(_ text: String, columns: Int, bytes: Int = maximumBytes) -> String {
+        let narrow = Truncation.truncate(text, toColumns: columns)
+        guard narrow.utf8.count > bytes else { return narrow }
+        let ellipsis = String(Truncation.ellipsis)
+        var size = 0
+        var end = narrow.startIndex
+        for index in narrow.indices {
+            let next = narrow[index].utf8.count
+            if size + next > bytes - ellipsis.utf8.count { break }
+            size += next
+            end = narrow.index(after: index)
+        }
+        return String(narrow[..<end]) + ellipsis
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Processes for the widget's end-to-end tests, started with `posix_spawn` and reaped with
+/// `waitpid` on their own pid rather than through Foundation's `Process`: a tmux client that
+/// daemonises its server, or a watch loop stopped by a signal, could otherwise leave a test
+/// waiting for an exit Foundation never noticed. Children start with no signal blocked, as a
+/// bar would start them (the test threads block nearly every signal).
+final class Subprocess: @unchecked Sendable {
+    let pid: pid_t
+    private let reader: Int32
+    private let lock = NSLock()
+    private var received: [UInt8] = []
+    private var exitStatus: Int32?
+    private var readerDone = false
+
+    /// Starts `program` with `arguments` and exactly `environment`; stdout is read as it comes
+    /// (stderr goes to /dev/null, or to stdout when `mergeErrors`).
+    init(_ program: String, _ arguments: [String], environment: [String: String], mergeErrors: Bool = false) throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        if mergeErrors {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child = pid_t()
+        let code = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+        close(fds[1])
+        guard code == 0 else {
+            close(fds[0])
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .ENOENT)
+        }
+        pid = child
+        reader = fds[0]
+        let thread = Thread { [self] in readUntilEnd() }
+        thread.start()
+    }
+
+    deinit {
+        stop()
+    }
+
+    private func readUntilEnd() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(reader, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            lock.lock()
+            received += buffer[0..<count]
+            lock.unlock()
+        }
+        close(reader)
+        lock.lock()
+        readerDone = true
+        lock.unlock()
+    }
+
+    /// Everything printed so far.
+    var output: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// The complete lines printed so far.
+    var lines: [String] {
+        var lines = output.components(separatedBy: "\n")
+        lines.removeLast()
+        return lines
+    }
+
+    /// The wait status once the process has ended (reaped here), else nil.
+    var status: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        if exitStatus == nil {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
+        }
+        return exitStatus
+    }
+
+    var isRunning: Bool { status == nil }
+
+    /// The exit code, or nil while running or when a signal ended it.
+    var exitCode: Int32? {
+        guard let status, status & 0x7F == 0 else { return nil }
+        return (status >> 8) & 0xFF
+    }
+
+    /// The signal that ended it, if one did.
+    var signal: Int32? {
+        guard let status, status & 0x7F != 0 else { return nil }
+        return status & 0x7F
+    }
+
+    /// Waits until at least `count` lines have arrived, or gives up after `patience` seconds
+    /// (so a broken build fails instead of hanging); returns the lines there are.
+    func waitForLines(_ count: Int, patience: Double = 30) -> [String] {
+        _ = eventually(patience: patience) { lines.count >= count || !isRunning }
+        return lines
+    }
+
+    /// Waits for the process to end by itself, at most `patience` seconds; true when it did.
+    func waitForExit(patience: Double = 30) -> Bool {
+        eventually(patience: patience) { !isRunning }
+    }
+
+    /// Waits for the end and for all its output (a daemonised grandchild may keep the pipe).
+    func finish(patience: Double = 30) -> (code: Int32?, output: String) {
+        _ = waitForExit(patience: patience)
+        _ = eventually(patience: 2) {
+            lock.lock()
+            defer { lock.unlock() }
+            return readerDone
+        }
+        return (exitCode, output)
+    }
+
+    /// Sends SIGTERM, as a bar does; SIGKILL if that did not end it, so no test hangs.
+    func stop() {
+        guard isRunning else { return }
+        kill(pid, SIGTERM)
+        if !waitForExit(patience: 10) {
+            kill(pid, SIGKILL)
+            _ = waitForExit(patience: 10)
+        }
+    }
+}
+
+/// Polls until `condition` holds or `patience` seconds pass; returns whether it held.
+func eventually(patience: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(patience)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(50_000)
+    }
+    return try condition()
+}
+
+/// A private tmux server (`tmux -L NAME`), killed by `stop()`.
+struct TmuxServer {
+    let name: String
+    let environment: [String: String]
+
+    /// The server gets the harness's environment, plus `extra` (which the commands it runs inherit).
+    init(_ loans: BinaryHarness, extra: [String: String] = [:]) {
+        name = "loans-widget-" + UUID().uuidString.prefix(8)
+        environment = loans.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }.merging(extra) { $1 }
+    }
+
+    /// Runs a tmux command against this server; returns its exit code and output.
+    @discardableResult
+    func callAsFunction(_ arguments: String...) throws -> (code: Int32?, output: String) {
+        try Subprocess("/usr/bin/tmux", ["-u", "-L", name] + arguments, environment: environment, mergeErrors: true).finish()
+    }
+
+    func stop() {
+        _ = try? self("kill-server")
+    }
+}
