@@ -33,20 +33,26 @@ let package = Package(
             name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore"], path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 
-        .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore"], path: "Tests/LoansCoreTests"),
+        .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
+        .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
         .testTarget(
             name: "LoansAdaptersTests",
             dependencies: ["LoansAdapters", "LoansCore"],
             path: "Tests/LoansAdaptersTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
-        .testTarget(name: "LoansJSONTests", dependencies: ["LoansJSON", "LoansCore"], path: "Tests/LoansJSONTests"),
+        .testTarget(
+            name: "LoansJSONTests", dependencies: ["LoansJSON", "LoansCore", "LoansTestSupport"], path: "Tests/LoansJSONTests"
+        ),
         .testTarget(
             name: "LoansWidgetTests",
             dependencies: ["LoansWidget", "LoansText", "LoansCore"],
             path: "Tests/LoansWidgetTests"
         ),
-        .testTarget(name: "LoansTUITests", dependencies: ["LoansTUI", "LoansText", "LoansCore"], path: "Tests/LoansTUITests"),
+        .testTarget(
+            name: "LoansTUITests", dependencies: ["LoansTUI", "LoansText", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansTUITests"
+        ),
         .testTarget(
             name: "LoansCLITests",
             dependencies: ["LoansCLI", "LoansCore"],

@@ -31,22 +31,11 @@ public struct FixtureLoanStore: LoanReading {
     }
 
     public func openLoans(
-        due range: DueRange, after: DueOrderKey?, limit: Int?, _ visit: (Loan) throws -> Void
-    ) throws {
-        var remaining = limit ?? Int.max
-        for loan in openByDue where remaining > 0 && range.contains(loan.dueOn) {
-            if let after, DueOrderKey(loan) <= after { continue }
-            try visit(loan)
-            remaining -= 1
-        }
-    }
-
-    public func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws {
         let match = text.map(LoanTextMatch.init)
-        var remaining = limit
+        var remaining = limit ?? Int.max
         func offer(_ loan: Loan) throws -> Bool {
             guard remaining > 0 else { return false }
             guard range.contains(loan.dueOn), match?.matches(loan) ?? true else { return true }

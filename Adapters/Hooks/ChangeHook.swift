@@ -96,16 +96,12 @@ public final class HookedLoanStore: LoanWriting {
     public func loan(_ id: LoanID) throws -> Loan? { try base.loan(id) }
     public func countOpenLoans(due range: DueRange) throws -> Int { try base.countOpenLoans(due: range) }
 
-    public func openLoans(due range: DueRange, after: DueOrderKey?, limit: Int?, _ visit: (Loan) throws -> Void) throws {
-        try base.openLoans(due: range, after: after, limit: limit, visit)
-    }
-
     public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         try base.loans(selection, visit)
     }
 
     public func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws {
         try base.openLoans(due: range, matching: text, beyond: key, descending: descending, limit: limit, visit)

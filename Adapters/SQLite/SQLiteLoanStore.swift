@@ -42,29 +42,11 @@ final class SQLiteLoanStore: LoanWriting {
         }
     }
 
-    func openLoans(due range: DueRange, after: DueOrderKey?, limit: Int?, _ visit: (Loan) throws -> Void) throws {
-        var sql = "SELECT \(LoanRow.columns) FROM loan WHERE returned_on IS NULL AND due_on >= ?1 AND due_on <= ?2"
-        if after != nil { sql += " AND (due_on, id) > (?3, ?4)" }
-        sql += " ORDER BY due_on, id"
-        if limit != nil { sql += " LIMIT ?5" }
-        let statement = try sqlite { try connection.statement(sql) }
-        try sqlite {
-            try statement.bind((range.from ?? .earliest).iso, at: 1)
-            try statement.bind(range.through.iso, at: 2)
-            if let after {
-                try statement.bind(after.dueOn.iso, at: 3)
-                try statement.bind(after.id.rawValue, at: 4)
-            }
-            if let limit { try statement.bind(Int64(limit), at: 5) }
-        }
-        try each(statement, visit)
-    }
-
     func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws {
-        guard limit > 0 else { return }
+        if let limit, limit <= 0 { return }
         let from = range.from ?? .earliest
         // The key replaces the range's bound on its side (SQLite seeks an index with one bound a
         // side: given both, it may seek by the range and filter up to the key, row by row).
@@ -86,7 +68,7 @@ final class SQLiteLoanStore: LoanWriting {
                 try statement.bind(key.id.rawValue, at: 4)
             }
             if let text { try statement.bind(SQLiteLoanStore.likePattern(containing: text), at: 5) }
-            try statement.bind(Int64(limit), at: 6)
+            try statement.bind(limit.map(Int64.init) ?? -1, at: 6)  // SQLite reads LIMIT -1 as no limit
         }
         try each(statement, visit)
     }

@@ -22,6 +22,12 @@ public struct DuePolicy: Hashable, Sendable {
     /// Due dates of open loans that are due soon: today through today + window.
     public var dueSoonRange: DueRange { window.dueSoonRange(today: today) }
 
+    /// Due dates of open loans due after the window (status `open`). Nil when the window
+    /// reaches the calendar's last day.
+    public var laterRange: DueRange? {
+        dueSoonRange.through.adding(days: 1).map { DueRange(from: $0, through: .latest) }
+    }
+
     /// The status of a loan today.
     public func status(of loan: Loan) -> LoanStatus {
         if !loan.isOpen { return .returned }

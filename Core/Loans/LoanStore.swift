@@ -31,47 +31,18 @@ public protocol LoanReading {
     /// How many open loans are due within `range`.
     func countOpenLoans(due range: DueRange) throws -> Int
 
-    /// Open loans due within `range`, in (due date, id) order, strictly after `after`
-    /// when given, at most `limit` of them when given.
-    func openLoans(
-        due range: DueRange, after: DueOrderKey?, limit: Int?,
-        _ visit: (Loan) throws -> Void
-    ) throws
-
     /// Loans of a selection in id order.
     func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws
 
     /// Open loans due within `range` that match `text` (see `LoanTextMatch`; nil matches all),
     /// in (due date, id) order — or the reverse when `descending` — strictly beyond `key` in
-    /// that order when given, at most `limit` of them. A screen pages backwards and forwards
-    /// through a long list with this, a few rows at a time.
+    /// that order when given, at most `limit` of them when given. Every ordered question over
+    /// open loans is this one: a whole group for a report, or a screenful forwards or
+    /// backwards from a key.
     func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws
-}
-
-extension LoanReading {
-    /// A plain walk over the whole range, for small in-memory stores: cost grows with the range.
-    public func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int,
-        _ visit: (Loan) throws -> Void
-    ) throws {
-        guard limit > 0 else { return }
-        let match = text.map(LoanTextMatch.init)
-        var kept: [Loan] = []
-        try openLoans(due: range, after: descending ? nil : key, limit: nil) { loan in
-            guard match?.matches(loan) ?? true else { return }
-            if descending {
-                if let key, DueOrderKey(dueOn: loan.dueOn, id: loan.id) >= key { return }
-                kept.append(loan)
-                if kept.count > limit { kept.removeFirst() }
-            } else if kept.count < limit {
-                kept.append(loan)
-            }
-        }
-        for loan in descending ? kept.reversed() : kept { try visit(loan) }
-    }
 }
 
 /// What `openLoans(due:matching:…)` means by a match: the text occurs in the title or the

@@ -87,7 +87,7 @@ import Testing
         for from in stride(from: -16, through: 16, by: 4) {
             let range = DueRange(from: Sample.day(from), through: Sample.day(from + 6))
             var walked = 0
-            try reader.openLoans(due: range, after: nil, limit: nil) { _ in walked += 1 }
+            try reader.openLoans(due: range, matching: nil, beyond: nil, descending: false, limit: nil) { _ in walked += 1 }
             #expect(try reader.countOpenLoans(due: range) == walked)
         }
     }

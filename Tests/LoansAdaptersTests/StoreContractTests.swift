@@ -54,13 +54,13 @@ import Testing
     func walksOpenLoansInDueOrder(_ kind: Kind) throws {
         let (store, _) = try store(kind)
         let everything = DueRange(from: nil, through: .latest)
-        #expect(try ids { try store.openLoans(due: everything, after: nil, limit: nil, $0) } == [8, 2, 3, 4, 9, 1, 6, 7])
-        #expect(try ids { try store.openLoans(due: everything, after: nil, limit: 2, $0) } == [8, 2])
+        #expect(try ids { try store.openLoans(due: everything, matching: nil, beyond: nil, descending: false, limit: nil, $0) } == [8, 2, 3, 4, 9, 1, 6, 7])
+        #expect(try ids { try store.openLoans(due: everything, matching: nil, beyond: nil, descending: false, limit: 2, $0) } == [8, 2])
         let after = DueOrderKey(dueOn: Sample.day(-5), id: LoanID(2))
-        #expect(try ids { try store.openLoans(due: everything, after: after, limit: 3, $0) } == [3, 4, 9])
+        #expect(try ids { try store.openLoans(due: everything, matching: nil, beyond: after, descending: false, limit: 3, $0) } == [3, 4, 9])
         let soon = DueRange(from: Sample.day(0), through: Sample.day(7))
-        #expect(try ids { try store.openLoans(due: soon, after: nil, limit: nil, $0) } == [4, 9, 1, 6])
-        #expect(try ids { try store.openLoans(due: soon, after: nil, limit: 0, $0) } == [])
+        #expect(try ids { try store.openLoans(due: soon, matching: nil, beyond: nil, descending: false, limit: nil, $0) } == [4, 9, 1, 6])
+        #expect(try ids { try store.openLoans(due: soon, matching: nil, beyond: nil, descending: false, limit: 0, $0) } == [])
     }
 
     @Test(arguments: Kind.allCases)

@@ -1,4 +1,5 @@
 import LoansCore
+import LoansTestSupport
 import Testing
 
 @Suite struct CommandTests {

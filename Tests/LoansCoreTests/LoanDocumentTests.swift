@@ -1,5 +1,6 @@
 import Foundation
 import LoansCore
+import LoansTestSupport
 import Testing
 
 @Suite struct LoanDocumentTests {

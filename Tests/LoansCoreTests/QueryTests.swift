@@ -1,4 +1,5 @@
 import LoansCore
+import LoansTestSupport
 import Testing
 
 @Suite struct QueryTests {
@@ -72,5 +73,47 @@ import Testing
         try query.forEach(policy, after: DueOrderKey(dueOn: first[1].loan.dueOn, id: first[1].id)) { rest.append($0.id.rawValue) }
         #expect(first.map(\.id.rawValue) == [1, 2])
         #expect(rest == [3, 4])
+    }
+}
+
+@Suite struct GroupPagingTests {
+    let today = CivilDate.on("2026-11-29")
+    var policy: DuePolicy { DuePolicy(today: today, window: .standard) }
+
+    func store(_ dues: [Int], titles: [String] = []) throws -> MemoryStore {
+        let store = MemoryStore()
+        for (index, offset) in dues.enumerated() {
+            _ = try store.add(LoanDraft(
+                title: index < titles.count ? titles[index] : "Loan \(index + 1)", direction: .lent, counterparty: "Someone",
+                lentOn: today.adding(days: -200)!, dueOn: today.adding(days: offset)!
+            ))
+        }
+        return store
+    }
+
+    func ids(_ query: some DueGroupQuery, text: String? = nil, beyond: DueOrderKey? = nil, descending: Bool = false, limit: Int? = nil) throws -> [Int64] {
+        var ids: [Int64] = []
+        try query.page(policy, matching: text, beyond: beyond, descending: descending, limit: limit) { ids.append($0.id.rawValue) }
+        return ids
+    }
+
+    @Test func laterHoldsOpenLoansBeyondTheWindow() throws {
+        let store = try store([8, 7, 30, -1, 8])
+        let later = DueLaterQuery(store: store)
+        #expect(try ids(later) == [1, 5, 3])
+        #expect(try later.count(policy) == 3)
+        #expect(DuePolicy(today: .latest, window: .standard).laterRange == nil)
+    }
+
+    @Test func pagesRunBothWaysFromAKeyAndFilterByText() throws {
+        let store = try store([-5, -4, -3, -2, -1], titles: ["Dune", "Atlas", "dune messiah", "Emma", "DUNE"])
+        let overdue = OverdueQuery(store: store)
+        let key = DueOrderKey(dueOn: today.adding(days: -3)!, id: LoanID(3))
+        #expect(try ids(overdue, beyond: key) == [4, 5])
+        #expect(try ids(overdue, beyond: key, descending: true) == [2, 1])
+        #expect(try ids(overdue, descending: true, limit: 2) == [5, 4])
+        #expect(try ids(overdue, text: "dune") == [1, 3, 5])
+        #expect(try overdue.count(policy, matching: "dune", cap: 1) == 2)
+        #expect(try overdue.count(policy, matching: "zzz", cap: 10) == 0)
     }
 }

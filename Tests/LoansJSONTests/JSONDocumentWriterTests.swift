@@ -1,6 +1,7 @@
 import Foundation
 import LoansCore
 import LoansJSON
+import LoansTestSupport
 import Testing
 
 /// The JSON view: document framing, ndjson, escaping and chunked output.
@@ -22,7 +23,7 @@ import Testing
             bytes += chunk
             count += 1
         }
-        let store = ListStore(loans: items.map(\.loan))
+        let store = MemoryStore(loans: items.map(\.loan))
         try JSONPresenter(
             store: store, policy: DuePolicy(today: today, window: .standard),
             generatedAt: UTCTimestamp(date: today, hour: 11, minute: 40, second: 0)
@@ -57,26 +58,5 @@ import Testing
         #expect((parsed?["loans"] as? [Any])?.count == 3000)
         let summary = parsed?["summary"] as? [String: Int]
         #expect(summary == ["overdue": 1500, "due_soon": 1200])
-    }
-}
-
-/// A read-only store over a list, enough for the presenter.
-struct ListStore: LoanReading {
-    let loans: [Loan]
-
-    func snapshot<T>(_ body: () throws -> T) throws -> T { try body() }
-    func loan(_ id: LoanID) throws -> Loan? { loans.first { $0.id == id } }
-
-    func countOpenLoans(due range: DueRange) throws -> Int {
-        loans.filter { $0.isOpen && range.contains($0.dueOn) }.count
-    }
-
-    func openLoans(due range: DueRange, after: DueOrderKey?, limit: Int?, _ visit: (Loan) throws -> Void) throws {
-        let ordered = loans.filter { $0.isOpen && range.contains($0.dueOn) }.sorted { ($0.dueOn, $0.id) < ($1.dueOn, $1.id) }
-        for loan in ordered.prefix(limit ?? Int.max) { try visit(loan) }
-    }
-
-    func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
-        for loan in loans.sorted(by: { $0.id < $1.id }) { try visit(loan) }
     }
 }

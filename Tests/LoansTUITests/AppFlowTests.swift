@@ -1,4 +1,5 @@
 import LoansCore
+import LoansTestSupport
 import LoansTUI
 import Testing
 

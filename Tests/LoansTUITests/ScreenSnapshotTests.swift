@@ -1,4 +1,5 @@
 import LoansCore
+import LoansTestSupport
 import LoansText
 import LoansTUI
 import Testing

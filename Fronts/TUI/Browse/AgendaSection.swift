@@ -11,6 +11,15 @@ public struct AgendaSection: Hashable, Sendable {
     /// Which group.
     public enum Kind: Hashable, Sendable {
         case overdue, dueSoon, later
+
+        /// The use case that answers this group.
+        func query(_ store: any LoanReading) -> any DueGroupQuery {
+            switch self {
+            case .overdue: OverdueQuery(store: store)
+            case .dueSoon: DueSoonQuery(store: store)
+            case .later: DueLaterQuery(store: store)
+            }
+        }
     }
 
     public let kind: Kind
@@ -30,32 +39,18 @@ public struct AgendaSection: Hashable, Sendable {
     /// A filtered group stops counting here: counting matches costs a walk over them.
     public static let countCap = 99
 
-    /// The groups of a mode under `policy`, with their counts: Core's ranges for overdue and
-    /// due soon, and every later due date for "all open loans". Counts without a filter are
-    /// sums over the store's per-day index, whatever the number of loans.
+    /// The groups of a mode under `policy`, with their counts, as Core's use cases answer them.
+    /// Counts without a filter are sums over the store's per-day index, whatever the number of loans.
     static func sections(
         _ mode: ListMode, filter: String?, policy: DuePolicy, store: any LoanReading
     ) throws -> [AgendaSection] {
-        var ranges: [(Kind, DueRange)] = []
-        if let overdue = policy.overdueRange { ranges.append((.overdue, overdue)) }
-        ranges.append((.dueSoon, policy.dueSoonRange))
-        if mode == .allOpen, let start = policy.dueSoonRange.through.adding(days: 1) {
-            ranges.append((.later, DueRange(from: start, through: .latest)))
-        }
+        let kinds: [Kind] = mode == .allOpen ? [.overdue, .dueSoon, .later] : [.overdue, .dueSoon]
         return try store.snapshot {
-            try ranges.map { kind, range in
-                guard let filter else {
-                    let count = switch kind {
-                    case .overdue: try OverdueQuery(store: store).count(policy)
-                    case .dueSoon: try DueSoonQuery(store: store).count(policy)
-                    case .later: try store.countOpenLoans(due: range)
-                    }
-                    return AgendaSection(kind: kind, range: range, count: count)
-                }
-                var count = 0
-                try store.openLoans(due: range, matching: filter, beyond: nil, descending: false, limit: countCap + 1) { _ in
-                    count += 1
-                }
+            try kinds.compactMap { kind in
+                let query = kind.query(store)
+                guard let range = query.range(policy) else { return nil }
+                guard let filter else { return AgendaSection(kind: kind, range: range, count: try query.count(policy)) }
+                let count = try query.count(policy, matching: filter, cap: countCap)
                 return AgendaSection(kind: kind, range: range, count: min(count, countCap), countIsCapped: count > countCap)
             }
         }

@@ -115,10 +115,8 @@ struct AgendaWalker {
         _ section: Int, beyond key: DueOrderKey?, descending: Bool, limit: Int, _ add: (AgendaLine) -> Void
     ) throws {
         guard limit > 0 else { return }
-        try store.openLoans(
-            due: sections[section].range, matching: filter, beyond: key, descending: descending, limit: limit
-        ) { loan in
-            add(.row(section, policy.standing(of: loan)))
+        try sections[section].kind.query(store).page(policy, matching: filter, beyond: key, descending: descending, limit: limit) {
+            add(.row(section, $0))
         }
     }
 }

@@ -1,0 +1,128 @@
+import LoansCore
+
+/// An in-memory store for tests of the use cases and the fronts: answers Core's bounded
+/// questions from a sorted list, writes at once, and lets a test see and steer what happens —
+/// how many loans range walks handed out, whether anyone listed whole tables, and a failure
+/// every call then throws (an unreadable database).
+public final class MemoryStore: LoanWriting {
+    public private(set) var rows: [LoanID: Loan] = [:]
+    private var nextID: Int64 = 1
+    private var ordered: [Loan]?
+    /// Loans handed out by `openLoans` walks, since the test last set it.
+    public var visited = 0
+    /// Calls that listed whole selections (`loans(_:)`); an agenda must not need them.
+    public private(set) var fullScans = 0
+    /// When set, every call throws it.
+    public var failure: StoreError?
+
+    public init(loans: [Loan] = []) {
+        for loan in loans { rows[loan.id] = loan }
+        nextID = (loans.map(\.id.rawValue).max() ?? 0) + 1
+    }
+
+    private var openByDue: [Loan] {
+        if let ordered { return ordered }
+        let sorted = rows.values.filter(\.isOpen).sorted { ($0.dueOn, $0.id) < ($1.dueOn, $1.id) }
+        ordered = sorted
+        return sorted
+    }
+
+    private func check() throws {
+        if let failure { throw failure }
+    }
+
+    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try check()
+        return try body()
+    }
+
+    public func loan(_ id: LoanID) throws -> Loan? {
+        try check()
+        return rows[id]
+    }
+
+    public func countOpenLoans(due range: DueRange) throws -> Int {
+        try check()
+        return openByDue.lazy.filter { range.contains($0.dueOn) }.count
+    }
+
+    public func openLoans(
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        _ visit: (Loan) throws -> Void
+    ) throws {
+        try check()
+        let match = text.map(LoanTextMatch.init)
+        var remaining = limit ?? Int.max
+        let loans = descending ? Array(openByDue.reversed()) : openByDue
+        for loan in loans where remaining > 0 && range.contains(loan.dueOn) && (match?.matches(loan) ?? true) {
+            let own = DueOrderKey(dueOn: loan.dueOn, id: loan.id)
+            if let key, descending ? own >= key : own <= key { continue }
+            visited += 1
+            remaining -= 1
+            try visit(loan)
+        }
+    }
+
+    public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+        try check()
+        fullScans += 1
+        for loan in rows.values.sorted(by: { $0.id < $1.id }) where selection == .all || (selection == .open) == loan.isOpen {
+            try visit(loan)
+        }
+    }
+
+    public func add(_ draft: LoanDraft) throws -> LoanID {
+        try check()
+        let id = LoanID(nextID)
+        nextID += 1
+        rows[id] = Loan(
+            id: id, title: draft.title, direction: draft.direction, counterparty: draft.counterparty,
+            lentOn: draft.lentOn, dueOn: draft.dueOn, note: draft.note
+        )
+        ordered = nil
+        return id
+    }
+
+    public func modify(_ id: LoanID, _ change: (inout Loan) throws -> Void) throws -> Loan? {
+        try check()
+        guard var loan = rows[id] else { return nil }
+        try change(&loan)
+        rows[id] = loan
+        ordered = nil
+        return loan
+    }
+
+    public func remove(_ id: LoanID) throws -> Bool {
+        try check()
+        ordered = nil
+        return rows.removeValue(forKey: id) != nil
+    }
+
+    public func importLoans(_ produce: ((Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
+        try check()
+        var staged = rows
+        var renumbered = 0
+        var count = 0
+        try produce { loan in
+            var loan = loan
+            if staged[loan.id] != nil {
+                loan.id = LoanID((staged.keys.map(\.rawValue).max() ?? 0) + 1)
+                renumbered += 1
+            }
+            staged[loan.id] = loan
+            count += 1
+        }
+        rows = staged
+        ordered = nil
+        nextID = (rows.keys.map(\.rawValue).max() ?? 0) + 1
+        return ImportOutcome(imported: count, renumbered: renumbered)
+    }
+}
+
+extension CivilDate {
+    /// A date in tests, written as `YYYY-MM-DD`.
+    public static func on(_ text: String) -> CivilDate {
+        guard let date = CivilDate(iso: text) else { fatalError("bad test date \(text)") }
+        return date
+    }
+}
