@@ -12,4 +12,10 @@ static inline int loans_sqlite_no_ckpt_on_close(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on, (int *)0);
 }
 
+/// sqlite3_config is variadic too. Memory statistics cost a global mutex on every allocation
+/// and loans never reads them; this must run before the first connection opens.
+static inline int loans_sqlite_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

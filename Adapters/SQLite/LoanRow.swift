@@ -11,7 +11,7 @@ enum LoanRow {
             guard let date = CivilDate(isoBytes: statement.bytes(column)) else { throw malformed(id, name) }
             return date
         }
-        guard let direction = Direction(rawValue: statement.string(2) ?? "") else { throw malformed(id, "direction") }
+        guard let direction = direction(statement.bytes(2)) else { throw malformed(id, "direction") }
         var previous: [CivilDate] = []
         let history = statement.bytes(8)
         if !history.isEmpty {
@@ -40,6 +40,16 @@ enum LoanRow {
         try statement.bind(loan.returnedOn?.iso, at: 6)
         try statement.bind(loan.note, at: 7)
         try statement.bind(loan.previousDueDates.map(\.iso).joined(separator: ","), at: 8)
+    }
+
+    private static let lent = Array("lent".utf8)
+    private static let borrowed = Array("borrowed".utf8)
+
+    /// The direction spelled by a column's bytes, compared without building a string.
+    private static func direction(_ bytes: UnsafeBufferPointer<UInt8>) -> Direction? {
+        if bytes.elementsEqual(lent) { return .lent }
+        if bytes.elementsEqual(borrowed) { return .borrowed }
+        return nil
     }
 
     private static func malformed(_ id: LoanID, _ column: String) -> StoreError {

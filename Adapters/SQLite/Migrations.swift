@@ -53,6 +53,13 @@ enum Migrations {
 
     static var latestVersion: Int64 { Int64(all.count) }
 
+    /// Recomputes `open_due_day` from the loans, as migration 2 first filled it (after a bulk import).
+    static let rebuildDayCounts = """
+        DELETE FROM open_due_day;
+        INSERT INTO open_due_day (due_on, open_count)
+            SELECT due_on, count(*) FROM loan WHERE returned_on IS NULL GROUP BY due_on
+        """
+
     /// Brings the database from its current version to the latest, one transaction per step.
     static func migrate(_ connection: SQLiteConnection, from version: Int64) throws {
         for index in Int(version)..<all.count {

@@ -13,6 +13,7 @@ final class SQLiteConnection {
     /// themselves with the right permissions). `immutable` reads a file nobody can be writing
     /// without any locking or `-shm` file.
     init(path: String, readOnly: Bool, immutable: Bool = false) throws(SQLiteError) {
+        _ = SQLiteConnection.configured
         var db: OpaquePointer?
         var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
         var name = path
@@ -32,6 +33,9 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(db, SQLiteConnection.busyTimeoutMilliseconds)
         loans_sqlite_defensive(db, 1)
     }
+
+    /// Process-wide SQLite settings, applied once before the first connection opens.
+    private static let configured: Bool = loans_sqlite_disable_memory_statistics() == SQLITE_OK
 
     /// A path as the path of a `file:` URI: `%`, `?` and `#` percent-encoded.
     static func uriEscaped(_ path: String) -> String {
@@ -93,6 +97,18 @@ final class SQLiteConnection {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// The triggers on `table`, with the SQL that created each.
+    func triggers(on table: String) throws(SQLiteError) -> [(name: String, sql: String)] {
+        let statement = try statement("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ?1")
+        try statement.bind(table, at: 1)
+        defer { statement.reset() }
+        var found: [(name: String, sql: String)] = []
+        while try statement.step() {
+            found.append((statement.string(0) ?? "", statement.string(1) ?? ""))
+        }
+        return found
     }
 
     var changes: Int { Int(sqlite3_changes(handle)) }

@@ -6,52 +6,87 @@
 enum JSONWriter {
     static func string(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                let escape: StaticString?
-                var width = 1
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0x00..<0x20, 0x7F: escape = nil
-                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
-                    escape = nil
-                    width = 2
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    width = 3
-                default:
-                    index += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                if let escape {
-                    bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
-                } else {
-                    let code = width == 2 ? utf8[index + 1] : byte
-                    bytes.append(contentsOf: "\\u00".utf8)
-                    bytes.append(hexDigit(code >> 4))
-                    bytes.append(hexDigit(code & 0x0F))
-                }
-                index += width
-                start = index
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        if text.utf8.withContiguousStorageIfAvailable({ escape($0, to: &bytes) }) == nil {
+            var copy = text
+            copy.withUTF8 { escape($0, to: &bytes) }
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
+    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        var start = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            let escape: StaticString?
+            var width = 1
+            switch byte {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case 0x00..<0x20, 0x7F: escape = nil
+            case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                escape = nil
+                width = 2
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                width = 3
+            default:
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            if let escape {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+            } else {
+                let code = width == 2 ? utf8[index + 1] : byte
+                bytes.append(contentsOf: "\\u00".utf8)
+                bytes.append(hexDigit(code >> 4))
+                bytes.append(hexDigit(code & 0x0F))
+            }
+            index += width
+            start = index
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+    }
+
+    /// A whole number in decimal, written digit by digit.
+    static func integer(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     static func integer(_ value: Int, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: String(value).utf8)
+        integer(Int64(value), to: &bytes)
+    }
+
+    /// A date as the string `"YYYY-MM-DD"`, written without building a `String`.
+    static func date(_ date: CivilDate, to bytes: inout [UInt8]) {
+        let (year, month, day) = date.components
+        func digits(_ value: Int, _ divisor: Int) {
+            var divisor = divisor
+            while divisor > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        digits(year, 1000)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 10)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 10)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     static func null(to bytes: inout [UInt8]) {

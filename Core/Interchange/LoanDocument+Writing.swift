@@ -47,28 +47,28 @@ extension LoanDocument {
     /// One loan object, every key present (null where there is no value), in the contract's order.
     public static func appendLoan(_ item: DueLoan, to bytes: inout [UInt8]) {
         let loan = item.loan
-        bytes.append(UInt8(ascii: "{"))
-        for key in LoanKey.allCases {
-            if key != .id { bytes.append(UInt8(ascii: ",")) }
-            JSONWriter.key(key.rawValue, to: &bytes)
+        let keys = LoanKey.tokens
+        for (index, key) in LoanKey.ordered.enumerated() {
+            bytes.append(contentsOf: keys[index])
             switch key {
-            case .id: bytes.append(contentsOf: String(loan.id.rawValue).utf8)
+            case .id: JSONWriter.integer(loan.id.rawValue, to: &bytes)
             case .title: JSONWriter.string(loan.title, to: &bytes)
-            case .direction: JSONWriter.string(loan.direction.rawValue, to: &bytes)
+            case .direction: bytes.append(contentsOf: loan.direction == .lent ? LoanKey.lent : LoanKey.borrowed)
             case .counterparty: JSONWriter.string(loan.counterparty, to: &bytes)
-            case .lentOn: JSONWriter.string(loan.lentOn.iso, to: &bytes)
-            case .dueOn: JSONWriter.string(loan.dueOn.iso, to: &bytes)
-            case .returnedOn: optional(loan.returnedOn?.iso, to: &bytes)
+            case .lentOn: JSONWriter.date(loan.lentOn, to: &bytes)
+            case .dueOn: JSONWriter.date(loan.dueOn, to: &bytes)
+            case .returnedOn:
+                if let date = loan.returnedOn { JSONWriter.date(date, to: &bytes) } else { JSONWriter.null(to: &bytes) }
             case .note: optional(loan.note, to: &bytes)
             case .renewals: JSONWriter.integer(loan.renewals, to: &bytes)
             case .previousDueDates:
                 bytes.append(UInt8(ascii: "["))
                 for (index, date) in loan.previousDueDates.enumerated() {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    JSONWriter.string(date.iso, to: &bytes)
+                    JSONWriter.date(date, to: &bytes)
                 }
                 bytes.append(UInt8(ascii: "]"))
-            case .status: JSONWriter.string(item.status.rawValue, to: &bytes)
+            case .status: bytes.append(contentsOf: LoanKey.statuses[item.status] ?? [])
             case .daysUntilDue:
                 if let days = item.daysUntilDue { JSONWriter.integer(days, to: &bytes) } else { JSONWriter.null(to: &bytes) }
             }

@@ -18,7 +18,7 @@ public enum LoanDocument {
         case status, daysUntilDue = "days_until_due"
 
         /// The key's place in `allCases`, for a bit set of keys seen.
-        var position: Int { LoanKey.allCases.firstIndex(of: self) ?? 0 }
+        var position: Int { LoanKey.ordered.firstIndex(of: self) ?? 0 }
 
         /// The key spelled by these UTF-8 bytes, compared without building a string.
         init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
@@ -30,6 +30,18 @@ public enum LoanDocument {
         }
 
         private static let spellings = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+        /// The keys in order, computed once (`allCases` builds a new array on every use).
+        static let ordered = allCases
+        /// What opens each key in a loan object: `{"id":`, then `,"title":` and so on.
+        static let tokens = ordered.enumerated().map { index, key in
+            Array(((index == 0 ? "{" : ",") + "\"\(key.rawValue)\":").utf8)
+        }
+        static let lent = Array("\"lent\"".utf8)
+        static let borrowed = Array("\"borrowed\"".utf8)
+        static let statuses: [LoanStatus: [UInt8]] = Dictionary(uniqueKeysWithValues: [
+            LoanStatus.overdue, .dueSoon, .open, .returned,
+        ].map { ($0, Array("\"\($0.rawValue)\"".utf8)) })
     }
 
     /// Decodes a whole `all` document, handing each loan (checked against every rule, names

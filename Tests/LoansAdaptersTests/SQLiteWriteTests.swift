@@ -24,6 +24,8 @@ import Testing
         var titles: [Int64: String] = [:]
         try store.loans(.all) { titles[$0.id.rawValue] = $0.title }
         #expect(titles == [1: "new 1", 2: "Loan 2", 30: "new 30", 31: "new 2"])
+        #expect(try sqlite3(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == "3")
+        #expect(try sqlite3(path, "SELECT group_concat(due_on || ':' || open_count) FROM open_due_day") == "\(Sample.day(1).iso):4")
     }
 
     @Test func anImportThatFailsWritesNothing() throws {
