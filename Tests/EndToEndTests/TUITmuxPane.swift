@@ -35,42 +35,14 @@ final class TUITmuxPane {
         guard status == 0 else { throw TmuxError(message: "tmux new-session exited with \(status)") }
     }
 
-    /// Starts the tmux server outside Foundation's `Process`: the server would inherit the
-    /// socket `Process` watches for its child's exit and keep it open for its whole life, and
-    /// it would inherit the test thread's blocked signals (then no SIGCHLD, SIGWINCH or SIGTERM
-    /// reaches tmux or the TUI). Here the child gets /dev/null for its standard streams, an
-    /// empty signal mask and default signal actions.
+    /// Starts the tmux server outside Foundation's `Process` (see `Subprocess`): the server
+    /// would inherit the socket `Process` watches for its child's exit and keep it open for its
+    /// whole life, and it would inherit the test thread's blocked signals (then no SIGCHLD,
+    /// SIGWINCH or SIGTERM reaches tmux or the TUI).
     static func spawnAndWait(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Int32 {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw TmuxError(message: "cannot start \(program): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return 0 }
-        }
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let process = try Subprocess(program, arguments, environment: environment, discardOutput: true)
+        guard process.waitForExit(patience: patience) else { throw TmuxError(message: "\(program) did not finish") }
+        return process.exitCode ?? 128 + (process.signal ?? 0)
     }
 
     /// Kills the private server (and so anything still running in the pane).

@@ -16,22 +16,36 @@ final class Subprocess: @unchecked Sendable {
     private var readerDone = false
 
     /// Starts `program` with `arguments` and exactly `environment`; stdout is read as it comes
-    /// (stderr goes to /dev/null, or to stdout when `mergeErrors`).
-    init(_ program: String, _ arguments: [String], environment: [String: String], mergeErrors: Bool = false) throws {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+    /// (stderr goes to /dev/null, or to stdout when `mergeErrors`). With `discardOutput` both go
+    /// to /dev/null and nothing is read: for a program that daemonises (a tmux server would
+    /// otherwise hold the pipe open for its whole life).
+    init(
+        _ program: String, _ arguments: [String], environment: [String: String],
+        mergeErrors: Bool = false, discardOutput: Bool = false
+    ) throws {
+        var fds: [Int32] = [-1, -1]
+        if !discardOutput {
+            guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+            // Close-on-exec, so processes other tests start meanwhile never hold this pipe open.
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        if mergeErrors {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        } else {
+        if discardOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+            if mergeErrors {
+                posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            }
+            posix_spawn_file_actions_addclose(&actions, fds[0])
+            posix_spawn_file_actions_addclose(&actions, fds[1])
         }
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -39,8 +53,7 @@ final class Subprocess: @unchecked Sendable {
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
         var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
@@ -51,15 +64,19 @@ final class Subprocess: @unchecked Sendable {
         }
         var child = pid_t()
         let code = posix_spawn(&child, program, &actions, &attributes, argv, envp)
-        close(fds[1])
+        if fds[1] >= 0 { close(fds[1]) }
         guard code == 0 else {
-            close(fds[0])
+            if fds[0] >= 0 { close(fds[0]) }
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .ENOENT)
         }
         pid = child
         reader = fds[0]
-        let thread = Thread { [self] in readUntilEnd() }
-        thread.start()
+        if discardOutput {
+            readerDone = true
+        } else {
+            let thread = Thread { [self] in readUntilEnd() }
+            thread.start()
+        }
     }
 
     deinit {
