@@ -3,13 +3,9 @@
 
 #include <sqlite3.h>
 
-/// sqlite3_db_config is variadic, which Swift cannot call; these fix its arguments.
+/// sqlite3_db_config is variadic, which Swift cannot call; this fixes its arguments.
 static inline int loans_sqlite_defensive(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)0);
-}
-
-static inline int loans_sqlite_no_ckpt_on_close(sqlite3 *db, int on) {
-    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on, (int *)0);
 }
 
 /// sqlite3_config is variadic too. Memory statistics cost a global mutex on every allocation

@@ -104,3 +104,14 @@ enum JSONWriter {
         value < 10 ? 0x30 + value : 0x61 + value - 10
     }
 }
+
+/// A text as a JSON string literal, escaped by the same rules as every document loans writes
+/// (for fronts that write small JSON objects of their own, such as the status-bar formats).
+public enum JSONString {
+    public static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        JSONWriter.string(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

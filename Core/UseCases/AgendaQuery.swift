@@ -9,8 +9,6 @@ public struct Agenda: Hashable, Sendable {
         self.overdue = overdue
         self.dueSoon = dueSoon
     }
-
-    public var isEmpty: Bool { overdue.isEmpty && dueSoon.isEmpty }
 }
 
 /// The counts and the single most urgent loan: what a status bar shows.
