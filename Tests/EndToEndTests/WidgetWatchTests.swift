@@ -60,7 +60,7 @@ import Testing
         defer { loans.remove() }
         var loans = self.loans
         loans.environment["LOANS_TODAY"] = nil
-        let zone = WidgetWatchTests.zoneJustBeforeMidnight(secondsLeft: 8)
+        let zone = WidgetWatchTests.zoneJustBeforeMidnight(secondsLeft: 15)
         let added = try loans.run(BinaryHarness.binary, ["add", "Dune", "--from", "City Library", "--due", "tomorrow"], extra: ["TZ": zone])
         #expect(added.status == 0)
         let watching = try Subprocess(
@@ -71,10 +71,13 @@ import Testing
     }
 
     /// `LNS+hh:mm:ss` (POSIX: hours west of UTC) such that local time is `secondsLeft` before midnight.
+    /// (A time-zone offset is instant arithmetic, so this test helper counts seconds in a day;
+    /// loans itself never does: its days are civil.)
     static func zoneJustBeforeMidnight(secondsLeft: Int) -> String {
+        let day = 24 * 3600
         let now = Int(Date().timeIntervalSince1970)
-        var offset = ((now % 86_400 - (86_400 - secondsLeft)) % 86_400 + 86_400) % 86_400
-        if offset > 43_200 { offset -= 86_400 }
+        var offset = ((now % day - (day - secondsLeft)) % day + day) % day
+        if offset > day / 2 { offset -= day }
         let magnitude = offset.magnitude
         func two(_ value: UInt) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "LNS\(offset < 0 ? "-" : "+")\(two(magnitude / 3600)):\(two(magnitude / 60 % 60)):\(two(magnitude % 60))"
