@@ -64,7 +64,7 @@ enum FuzzTarget: String {
     }
 
     static func isOneSafeLine(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        !text.unicodeScalars.contains(where: \.isTerminalControl)
     }
 
     static func require(_ condition: Bool, _ message: @autoclosure () -> String) {

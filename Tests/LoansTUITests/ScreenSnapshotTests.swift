@@ -27,7 +27,7 @@ import Testing
         let source = MemorySource.demo()
         source.loan("\u{1B}]0;owned\u{07}\u{1B}[31mred\u{9B}2J\u{202E}", "\u{1B}[2J", due: -1, note: "a\u{1B}[1m\nb\u{0}")
         var app = TUIApp(source: source, width: 80, height: 24)
-        let unsafe = { (text: String) in text.unicodeScalars.contains { SafeText.isUnsafe($0) && $0 != "\n" } }
+        let unsafe = { (text: String) in text.unicodeScalars.contains { $0.isTerminalControl && $0 != "\n" } }
         #expect(!unsafe(app.text))
         #expect(app.text.contains("]0;owned  [31mred 2J"))
         app.press(.character("g"), .enter)

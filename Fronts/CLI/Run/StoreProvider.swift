@@ -28,7 +28,7 @@ final class StoreProvider {
         return HookedLoanStore(try LoanDatabase.writer(at: try databasePath()), hook: ChangeHook(environment: environment))
     }
 
-    /// The database file in use; nil for a fixture.
+    /// The database file in use; empty for a fixture.
     func databasePath() throws -> String {
         switch source {
         case .database(let explicit): return try DatabaseLocation.resolve(explicit: explicit, environment: environment)

@@ -24,7 +24,7 @@ public struct Quoted: CustomStringConvertible, Sendable {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || Quoted.isBidiControl(scalar) {
+                if scalar.isTerminalControl {
                     out += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -32,13 +32,5 @@ public struct Quoted: CustomStringConvertible, Sendable {
             }
         }
         return out + "\""
-    }
-
-    /// Marks that reorder text on screen (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C).
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
-        default: return false
-        }
     }
 }
