@@ -15,8 +15,11 @@ let package = Package(
             name: "LoansAdapters",
             dependencies: ["LoansCore", "CSQLite"],
             path: "Adapters",
-            exclude: ["CSQLite"]
+            exclude: ["CSQLite", "CLibPQ", "PostgreSQL"]
         ),
+        // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
+        .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ"], path: "Adapters/PostgreSQL"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         .target(name: "LoansJSON", dependencies: ["LoansCore"], path: "Fronts/JSON"),
@@ -25,7 +28,7 @@ let package = Package(
         .target(name: "LoansTUI", dependencies: ["LoansCore", "LoansText", "CNcurses"], path: "Fronts/TUI"),
         .target(
             name: "LoansCLI",
-            dependencies: ["LoansCore", "LoansAdapters", "LoansText", "LoansJSON", "LoansWidget", "LoansTUI"],
+            dependencies: ["LoansCore", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON", "LoansWidget", "LoansTUI"],
             path: "Fronts/CLI"
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
@@ -37,8 +40,13 @@ let package = Package(
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
         .testTarget(
             name: "LoansAdaptersTests",
-            dependencies: ["LoansAdapters", "LoansCore"],
+            dependencies: ["LoansAdapters", "LoansPostgres", "LoansCore", "LoansTestSupport"],
             path: "Tests/LoansAdaptersTests"
+        ),
+        .testTarget(
+            name: "LoansPostgresTests",
+            dependencies: ["LoansPostgres", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansPostgresTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
         .testTarget(
@@ -58,7 +66,7 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,10 @@
 import LoansAdapters
 import LoansCore
+import LoansPostgres
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
-/// read-write for writes. A demo database lives until `close()`.
+/// read-write for writes; a `postgresql://` or `postgres://` location is a PostgreSQL database,
+/// anything else a SQLite file. A demo database lives until `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
@@ -17,7 +19,9 @@ final class StoreProvider {
     func reader() throws -> any LoanReading {
         switch source {
         case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo: return try LoanDatabase.reader(at: try databasePath())
+        case .database, .demo:
+            let location = try databasePath()
+            return PostgresDatabase.isURL(location) ? try PostgresDatabase.reader(location) : try LoanDatabase.reader(at: location)
         }
     }
 
@@ -25,10 +29,12 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
-        return HookedLoanStore(try LoanDatabase.writer(at: try databasePath()), hook: ChangeHook(environment: environment))
+        let location = try databasePath()
+        let store = PostgresDatabase.isURL(location) ? try PostgresDatabase.writer(location) : try LoanDatabase.writer(at: location)
+        return HookedLoanStore(store, hook: ChangeHook(environment: environment))
     }
 
-    /// The database file in use; empty for a fixture.
+    /// The database file or PostgreSQL URL in use; empty for a fixture.
     func databasePath() throws -> String {
         switch source {
         case .database(let explicit): return try DatabaseLocation.resolve(explicit: explicit, environment: environment)
