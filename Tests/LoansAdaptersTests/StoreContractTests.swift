@@ -1,11 +1,13 @@
 import LoansAdapters
 import LoansCore
+import LoansPostgres
+import LoansTestSupport
 import Testing
 
 /// One suite of expectations every store must meet, run against each implementation.
 @Suite struct StoreContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, fixture
+        case sqlite, fixture, postgres
         var testDescription: String { rawValue }
     }
 
@@ -22,6 +24,13 @@ import Testing
                 for loan in Sample.loans { try insert(loan) }
             }
             return (try LoanDatabase.reader(at: path), folder)
+        case .postgres:
+            let server = try PostgresServer.shared()
+            let url = server.url(try server.createDatabase())
+            _ = try PostgresDatabase.writer(url).importLoans { insert in
+                for loan in Sample.loans { try insert(loan) }
+            }
+            return (try PostgresDatabase.reader(url), folder)
         }
     }
 

@@ -25,10 +25,10 @@ public final class PostgresServer: Sendable {
 
     private static let started = Result { try PostgresServer() }
 
-    /// A new, empty database owned by `loans`; returns its name.
-    public func createDatabase(encoding: String = "UTF8") throws -> String {
+    /// A new, empty database owned by `loans` (the cluster's default is UTF8 in locale C); returns its name.
+    public func createDatabase(encoding: String = "UTF8", locale: String = "C") throws -> String {
         let name = "loans_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
-        let options = encoding == "UTF8" ? "" : " ENCODING '\(encoding)' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0"
+        let options = encoding == "UTF8" && locale == "C" ? "" : " ENCODING '\(encoding)' LOCALE '\(locale)' TEMPLATE template0"
         try psql("postgres", "CREATE DATABASE \(name) OWNER \(PostgresServer.role)\(options)")
         return name
     }
