@@ -121,14 +121,19 @@ import Testing
         #expect(onFile.status == 0 && onFile.out == "1\n", "\(onFile.err)")
     }
 
-    /// libpq is not a library the binary needs, and a run on SQLite never loads it.
+    /// libpq is not a library the binary needs (for the static build, ldd finds none at all),
+    /// and a process on SQLite never maps it; one on a PostgreSQL URL does.
     @Test func theSQLitePathNeverLoadsLibpq() throws {
         defer { loans.remove() }
         #expect(!(try loans.run("/usr/bin/ldd", [BinaryHarness.binary]).out.contains("libpq")))
-        let onFile = try loans.run(BinaryHarness.binary, ["widget"], extra: ["LD_DEBUG": "files"])
-        #expect(onFile.status == 0 && !onFile.err.contains("libpq"))
-        let onServer = try loans.run(BinaryHarness.binary, ["--db", url, "widget"], extra: ["LD_DEBUG": "files"])
-        #expect(onServer.status == 0 && onServer.err.contains("libpq.so.5"), "LD_DEBUG shows libraries as they load")
+        for (location, loadsLibpq) in [(loans.folder + "/loans.db", false), (url, true)] {
+            let watch = try Subprocess(BinaryHarness.binary, ["--db", location, "widget", "--watch"], environment: loans.environment)
+            defer { watch.stop() }
+            #expect(watch.waitForLines(1).count == 1, "no answer from widget --watch on \(location)")
+            let maps = try loans.run("/bin/cat", ["/proc/\(watch.pid)/maps"]).out  // Foundation reads a /proc file only in part
+            #expect(watch.isRunning && maps.contains("/loans"), "widget --watch ended: \(watch.lines)")
+            #expect(maps.contains("/libpq.so") == loadsLibpq, "\(location): \(watch.lines)")
+        }
     }
 
     /// A JSON document without the moment it was made.
