@@ -45,7 +45,7 @@ extension LoanDocument {
     }
 
     /// One loan object, every key present (null where there is no value), in the contract's order.
-    public static func appendLoan(_ item: DueLoan, to bytes: inout [UInt8]) {
+    public static func appendLoan(_ item: LoanStanding, to bytes: inout [UInt8]) {
         let loan = item.loan
         let keys = LoanKey.tokens
         for (index, key) in LoanKey.ordered.enumerated() {

@@ -1,10 +1,10 @@
 /// Both groups for one day: overdue first, then due soon, each in contract order.
 public struct Agenda: Hashable, Sendable {
     public let policy: DuePolicy
-    public let overdue: [DueLoan]
-    public let dueSoon: [DueLoan]
+    public let overdue: [LoanStanding]
+    public let dueSoon: [LoanStanding]
 
-    public init(policy: DuePolicy, overdue: [DueLoan], dueSoon: [DueLoan]) {
+    public init(policy: DuePolicy, overdue: [LoanStanding], dueSoon: [LoanStanding]) {
         self.policy = policy
         self.overdue = overdue
         self.dueSoon = dueSoon
@@ -17,9 +17,9 @@ public struct AgendaSummary: Hashable, Sendable {
     public let overdueCount: Int
     public let dueSoonCount: Int
     /// The most overdue loan, else the one due soonest; nil when nothing is due.
-    public let mostUrgent: DueLoan?
+    public let mostUrgent: LoanStanding?
 
-    public init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: DueLoan?) {
+    public init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: LoanStanding?) {
         self.policy = policy
         self.overdueCount = overdueCount
         self.dueSoonCount = dueSoonCount

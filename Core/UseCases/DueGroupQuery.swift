@@ -25,7 +25,7 @@ extension DueGroupQuery {
     /// Visits the group in contract order, resuming after `after`, at most `limit` loans.
     public func forEach(
         _ policy: DuePolicy, after: DueOrderKey? = nil, limit: Int? = nil,
-        _ visit: (DueLoan) throws -> Void
+        _ visit: (LoanStanding) throws -> Void
     ) throws {
         try page(policy, matching: nil, beyond: after, descending: false, limit: limit, visit)
     }
@@ -34,7 +34,7 @@ extension DueGroupQuery {
     /// order — or in reverse order when `descending` — at most `limit` of them.
     public func page(
         _ policy: DuePolicy, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (DueLoan) throws -> Void
+        _ visit: (LoanStanding) throws -> Void
     ) throws {
         guard let range = range(policy) else { return }
         try store.openLoans(due: range, matching: text, beyond: key, descending: descending, limit: limit) {
@@ -43,8 +43,8 @@ extension DueGroupQuery {
     }
 
     /// The group in contract order, at most `limit` loans.
-    public func loans(_ policy: DuePolicy, limit: Int? = nil) throws -> [DueLoan] {
-        var result: [DueLoan] = []
+    public func loans(_ policy: DuePolicy, limit: Int? = nil) throws -> [LoanStanding] {
+        var result: [LoanStanding] = []
         try forEach(policy, limit: limit) { result.append($0) }
         return result
     }

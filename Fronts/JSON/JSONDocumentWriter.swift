@@ -21,7 +21,7 @@ public struct JSONDocumentWriter {
         LoanDocument.appendOpening(envelope, to: &buffer)
     }
 
-    mutating func loan(_ item: DueLoan) {
+    mutating func loan(_ item: LoanStanding) {
         if !ndjson {
             if loansWritten > 0 { buffer.append(UInt8(ascii: ",")) }
             buffer.append(0x0A)

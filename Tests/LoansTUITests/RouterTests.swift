@@ -34,7 +34,7 @@ import Testing
     @Test func anInventedIDGoesNowhere() {
         let app = TUIApp(source: MemorySource.demo(), width: 80, height: 24)
         var router = Router()
-        for route in [Route.detail(LoanID(999)), .edit(LoanID(6)), .renew(LoanID(Int64.max)), .giveBack(LoanID(0))] {
+        for route in [Route.detail(LoanID(999)), .edit(LoanID(6)), .renew(LoanID(Int64.max)), .returnLoan(LoanID(0))] {
             let opensInvented = router.open(route, visible: app.frame.visibleIDs)
             #expect(!opensInvented)
         }

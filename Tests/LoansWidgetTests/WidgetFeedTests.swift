@@ -13,7 +13,7 @@ import Testing
     /// it asks; returns whether it asked at each step.
     func poll(_ feed: inout WidgetFeed, _ steps: [(Bool, CivilDate)], answer text: WidgetText) -> [Bool] {
         steps.map { changed, day in
-            let asked = feed.needsAnswer(filesChanged: changed, today: day)
+            let asked = feed.needsAnswer(storeChanged: changed, today: day)
             if asked { _ = feed.lines(for: text) }
             return asked
         }
@@ -57,7 +57,7 @@ import Testing
         }
         var feed = WidgetFeed(style: WidgetStyle(format: .plain))
         var printed: [String] = []
-        for day in [today, today, tomorrow, tomorrow] where feed.needsAnswer(filesChanged: false, today: day) {
+        for day in [today, today, tomorrow, tomorrow] where feed.needsAnswer(storeChanged: false, today: day) {
             printed += feed.lines(for: text(on: day))
         }
         #expect(printed == ["1 due soon: Dune (due tomorrow)", "1 due soon: Dune (due today)"])

@@ -21,7 +21,7 @@ struct WidgetWatch {
         var policy = request.policy
         var lastMessage: String?
         while true {
-            if feed.needsAnswer(filesChanged: watcher.poll(), today: policy.today) {
+            if feed.needsAnswer(storeChanged: watcher.poll(), today: policy.today) {
                 let text = try command.answer(policy, presenter, style.format) { message in
                     if message != lastMessage { request.console.err.line("loans: " + message) }
                     request.console.err.flush()

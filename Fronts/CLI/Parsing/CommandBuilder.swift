@@ -14,7 +14,6 @@ struct CommandBuilder {
         case "agenda": return .agenda
         case "overdue": return .overdue
         case "due-soon": return .dueSoon
-        case "help": return .help(topic: raw.positionals.first)
         case "widget": return .widget(try WidgetCommand.options(raw))
         case "json": return .json(try JSONCommand.options(raw))
         case "import": return .importDocument(path: raw.positionals.first ?? "-")

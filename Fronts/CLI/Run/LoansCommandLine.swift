@@ -40,15 +40,14 @@ public enum LoansCommandLine {
         if settings.help { return .help(raw.command.flatMap(CommandCatalog.spec)) }
         if settings.version { return .version }
         let policy = DuePolicy(today: settings.today ?? now.today, window: settings.window)
-        let command = try CommandBuilder(raw: raw, today: policy.today).build()
-        if case .help(let topic) = command {
-            guard let topic else { return .help(nil) }
+        if raw.command == "help" {
+            guard let topic = raw.positionals.first else { return .help(nil) }
             guard let spec = CommandCatalog.spec(topic) else {
                 throw CLIError.usage("no help for \(Quoted(topic)): it is not a command", "loans help [COMMAND]")
             }
             return .help(spec)
         }
-        return .run(settings, command, policy)
+        return .run(settings, try CommandBuilder(raw: raw, today: policy.today).build(), policy)
     }
 
     /// Checks the words only (for the argument fuzzer): `.success` or the exit code and
@@ -86,21 +85,23 @@ public enum LoansCommandLine {
             settings: settings, policy: policy, now: now, clock: clock, environment: environment,
             stores: stores, console: console
         )
+        let reads = ReadCommands(request: request)
+        let writes = WriteCommands(request: request)
         switch command {
-        case .widget(let options):
-            return try WidgetCommand(request: request).run(options)
-        case .json(let options):
-            return try JSONCommand(request: request).run(options)
-        case .importDocument(let path):
-            return try ImportCommand(request: request).run(path)
-        case .tui:
-            return try TUICommand(request: request).run()
-        case .home where TUICommand.terminalAttached:
-            return try TUICommand(request: request).run()
-        case _ where command.writes:
-            try WriteCommands(request: request).run(command)
-        default:
-            try ReadCommands(request: request).run(command)
+        case .home where TUICommand.terminalAttached, .tui: return try TUICommand(request: request).run()
+        case .home, .agenda: try reads.agenda()
+        case .overdue: try reads.overdue()
+        case .dueSoon: try reads.dueSoon()
+        case .list(let selection): try reads.list(selection)
+        case .show(let id): try reads.show(id)
+        case .add(let draft): try writes.add(draft)
+        case .edit(let id, let edit): try writes.edit(id, edit)
+        case .renew(let id, let target): try writes.renew(id, target)
+        case .returnLoan(let id, let date): try writes.returnLoan(id, on: date)
+        case .remove(let id): try writes.remove(id)
+        case .widget(let options): return try WidgetCommand(request: request).run(options)
+        case .json(let options): return try JSONCommand(request: request).run(options)
+        case .importDocument(let path): return try ImportCommand(request: request).run(path)
         }
         return .success
     }

@@ -8,7 +8,7 @@ extension TUIApp {
             if filterInput != nil { filterKey(key) } else { listKey(key) }
         case .detail:
             detailKey(key)
-        case .add, .edit, .renew, .giveBack:
+        case .add, .edit, .renew, .returnLoan:
             formKey(key)
         case .remove:
             confirmKey(key)
@@ -150,7 +150,7 @@ extension TUIApp {
     private mutating func act(_ key: Key, on id: LoanID) {
         switch key {
         case .character("e"): open(.edit(id))
-        case .character("r"): open(.giveBack(id))
+        case .character("r"): open(.returnLoan(id))
         case .character("n"): open(.renew(id))
         case .character("x"): open(.remove(id))
         default: break
@@ -169,7 +169,7 @@ extension TUIApp {
         do {
             let item = try LoanLookup(store: source.reader()).show(id, policy)
             loan = item
-            if let returned = item.loan.returnedOn, route == .renew(id) || route == .giveBack(id) {
+            if let returned = item.loan.returnedOn, route == .renew(id) || route == .returnLoan(id) {
                 router.back()
                 message = .message("Loan #\(id) was already returned on \(returned.iso).", .error)
                 return
@@ -177,7 +177,7 @@ extension TUIApp {
             switch route {
             case .edit: form = .edit(item.loan)
             case .renew: form = .renew(item.loan, window: policy.window)
-            case .giveBack: form = .giveBack(item.loan)
+            case .returnLoan: form = .returnLoan(item.loan)
             default: break
             }
         } catch {

@@ -17,7 +17,7 @@ extension TUIApp {
             case .renew(let id, let date):
                 let loan = try RenewLoan(store: store).run(id, to: .date(date))
                 finish("Renewed loan #\(id): now due \(loan.dueOn) (renewal \(loan.renewals)).", focus: (loan.dueOn, id))
-            case .giveBack(let id, let date):
+            case .returnLoan(let id, let date):
                 _ = try ReturnLoan(store: store).run(id, on: date)
                 finish("Returned loan #\(id) on \(date).", focus: nil)
             }

@@ -12,7 +12,7 @@ public struct TUIApp {
     /// Why the loans could not be read; the failure screen shows it until a retry succeeds.
     public internal(set) var failure: String?
     /// The loan of the screen on top (detail, form, question), as last read.
-    var loan: DueLoan?
+    var loan: LoanStanding?
     var form: LoanForm?
     /// The filter being typed, while `/` is active.
     var filterInput: TextInput?
@@ -67,7 +67,7 @@ public struct TUIApp {
             guard let loan else { return Frame(header: header, context: context, body: .notice(gone), hints: backHints) }
             return Frame(header: header, context: context, body: .detail(DetailPresenter.body(loan, scroll: scroll)),
                          status: status, hints: DetailPresenter.hints)
-        case .add, .edit, .renew, .giveBack:
+        case .add, .edit, .renew, .returnLoan:
             guard let form else { return Frame(header: header, context: context, body: .notice(gone), hints: backHints) }
             return Frame(header: header, context: context, body: .form(FormPresenter.body(form, today: policy.today)),
                          status: status, hints: FormPresenter.hints(form))

@@ -26,7 +26,7 @@ public struct AgendaBrowser {
     }
 
     /// The loan under the cursor.
-    public var selected: DueLoan? {
+    public var selected: LoanStanding? {
         lines.first { $0.position == cursor }?.loan
     }
 

@@ -26,7 +26,7 @@ public enum LinePosition: Hashable, Sendable, Comparable {
 /// One line of the list: a section heading or a loan with its standing today.
 public enum AgendaLine: Hashable, Sendable {
     case heading(Int)
-    case row(Int, DueLoan)
+    case row(Int, LoanStanding)
 
     public var position: LinePosition {
         switch self {
@@ -35,7 +35,7 @@ public enum AgendaLine: Hashable, Sendable {
         }
     }
 
-    public var loan: DueLoan? {
+    public var loan: LoanStanding? {
         if case .row(_, let item) = self { return item }
         return nil
     }

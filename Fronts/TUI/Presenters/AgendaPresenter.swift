@@ -63,7 +63,7 @@ public enum AgendaPresenter {
         return "\(name) (\(section.count)\(section.countIsCapped ? "+" : ""))"
     }
 
-    public static func row(_ item: DueLoan, selected: Bool) -> RowFrame {
+    public static func row(_ item: LoanStanding, selected: Bool) -> RowFrame {
         RowFrame(
             id: item.id, title: item.loan.title, party: party(item.loan),
             relativeDay: RelativeDay.capitalized(RelativeDay.phrase(item)), tone: tone(item.status), selected: selected

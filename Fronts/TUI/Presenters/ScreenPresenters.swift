@@ -3,7 +3,7 @@ import LoansText
 
 /// Words one loan's detail: every field, the note line by line and the renewal history.
 public enum DetailPresenter {
-    public static func body(_ item: DueLoan, scroll: Int) -> DetailBody {
+    public static func body(_ item: LoanStanding, scroll: Int) -> DetailBody {
         let loan = item.loan
         typealias Field = DetailBody.Field
         var fields = [
@@ -70,7 +70,7 @@ public enum FormPresenter {
         case .add: "Add a loan"
         case .edit(let loan): "Edit loan #\(loan.id) · \(loan.title)"
         case .renew(let loan): "Renew loan #\(loan.id) · \(loan.title) · due \(loan.dueOn.iso)"
-        case .giveBack(let loan): "Return loan #\(loan.id) · \(loan.title)"
+        case .returnLoan(let loan): "Return loan #\(loan.id) · \(loan.title)"
         }
     }
 

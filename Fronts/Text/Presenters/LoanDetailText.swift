@@ -2,7 +2,7 @@ import LoansCore
 
 /// `loans show`: every field of one loan, one per line, data sanitised; a note keeps its lines.
 public enum LoanDetailText {
-    public static func lines(_ item: DueLoan) -> [String] {
+    public static func lines(_ item: LoanStanding) -> [String] {
         let loan = item.loan
         let history = loan.previousDueDates.map(\.iso).joined(separator: ", ")
         var fields: [(String, String)] = [

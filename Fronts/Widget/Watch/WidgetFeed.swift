@@ -16,11 +16,11 @@ public struct WidgetFeed {
         self.style = style
     }
 
-    /// Whether to compute the answer again. `filesChanged` comes from a stat of the database
+    /// Whether to compute the answer again. `storeChanged` comes from a stat of the database
     /// files; `today` is the civil date now (the clock's, unless `--today` fixed it).
-    public mutating func needsAnswer(filesChanged: Bool, today: CivilDate) -> Bool {
+    public mutating func needsAnswer(storeChanged: Bool, today: CivilDate) -> Bool {
         defer { lastToday = today }
-        return lastToday == nil || filesChanged || today != lastToday || lastFailed
+        return lastToday == nil || storeChanged || today != lastToday || lastFailed
     }
 
     /// The lines to print for a fresh answer; none when it would look the same as the last.
