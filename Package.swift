@@ -46,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansWidgetTests",
-            dependencies: ["LoansWidget", "LoansText", "LoansCore"],
+            dependencies: ["LoansWidget", "LoansText", "LoansCore", "LoansTestSupport"],
             path: "Tests/LoansWidgetTests"
         ),
         .testTarget(

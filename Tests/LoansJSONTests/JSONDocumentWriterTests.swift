@@ -25,7 +25,7 @@ import Testing
         }
         let store = MemoryStore(loans: items.map(\.loan))
         try JSONPresenter(
-            store: store, policy: DuePolicy(today: today, window: .standard),
+            query: AgendaQuery(store: store), policy: DuePolicy(today: today, window: .standard),
             generatedAt: UTCTimestamp(date: today, hour: 11, minute: 40, second: 0)
         ).present(.all, to: &writer)
         chunks = count

@@ -21,8 +21,7 @@ import Testing
         var app = TUIApp(source: source, width: 80, height: 24)
         #expect(app.frame.visibleIDs.contains(LoanID(1)))
         _ = try source.store.remove(LoanID(1))
-        source.changed = true
-        app.handle(.tick)
+        app.handle(.changed)
         var router = Router()
         let opensStale = router.open(.detail(LoanID(1)), visible: app.frame.visibleIDs)
         #expect(!opensStale)

@@ -34,7 +34,8 @@ struct JSONCommand {
     func run(_ options: Options) throws -> ExitCode {
         let out = request.console.out
         var writer = JSONDocumentWriter(ndjson: options.ndjson) { out.write(bytes: $0) }
-        try JSONPresenter(store: try request.stores.reader(), policy: request.policy, generatedAt: request.now.utc)
+        let query = AgendaQuery(store: try request.stores.reader())
+        try JSONPresenter(query: query, policy: request.policy, generatedAt: request.now.utc)
             .present(options.query, to: &writer)
         return .success
     }

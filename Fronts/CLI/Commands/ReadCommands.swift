@@ -11,11 +11,11 @@ struct ReadCommands {
     }
 
     func overdue() throws {
-        print(TextPresenter.overdue(try OverdueQuery(store: request.stores.reader()).loans(request.policy)).lines())
+        print(TextPresenter.overdue(try agenda(.overdue).loans(request.policy)).lines())
     }
 
     func dueSoon() throws {
-        print(TextPresenter.dueSoon(try DueSoonQuery(store: request.stores.reader()).loans(request.policy)).lines())
+        print(TextPresenter.dueSoon(try agenda(.dueSoon).loans(request.policy)).lines())
     }
 
     func list(_ selection: LoanSelection) throws {
@@ -26,6 +26,10 @@ struct ReadCommands {
 
     func show(_ id: LoanID) throws {
         print(LoanDetailText.lines(try LoanLookup(store: request.stores.reader()).show(id, request.policy)))
+    }
+
+    private func agenda(_ group: DueGroup) throws -> DueGroupQuery {
+        AgendaQuery(store: try request.stores.reader()).group(group)
     }
 
     private func print(_ lines: [String]) {

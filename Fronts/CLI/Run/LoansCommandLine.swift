@@ -30,16 +30,19 @@ public enum LoansCommandLine {
         /// Help for loans, or for the command of this spec.
         case help(CommandSpec?)
         case version
-        case run(Settings, Command, DuePolicy)
+        /// A command to run, with which day it is and the moment the run started.
+        case run(Settings, Command, Today, Now)
     }
 
-    /// Parses and checks every word, option, environment variable, id and date.
-    static func parse(_ arguments: [String], environment: [String: String], now: Now) throws -> Parsed {
+    /// Parses and checks every word, option, environment variable, id and date. The clock is read
+    /// here, once: dates typed relative to today and every query of the run use this reading.
+    static func parse(_ arguments: [String], environment: [String: String], clock: any Clock) throws -> Parsed {
         let raw = try RawInvocation.parse(arguments, spec: CommandCatalog.spec)
         let settings = try Settings(raw.globals, environment: environment)
         if settings.help { return .help(raw.command.flatMap(CommandCatalog.spec)) }
         if settings.version { return .version }
-        let policy = DuePolicy(today: settings.today ?? now.today, window: settings.window)
+        let today = Today(fixed: settings.today, window: settings.window, clock: clock)
+        let now = today.now()
         if raw.command == "help" {
             guard let topic = raw.positionals.first else { return .help(nil) }
             guard let spec = CommandCatalog.spec(topic) else {
@@ -47,14 +50,14 @@ public enum LoansCommandLine {
             }
             return .help(spec)
         }
-        return .run(settings, try CommandBuilder(raw: raw, today: policy.today).build(), policy)
+        return .run(settings, try CommandBuilder(raw: raw, today: now.today).build(), today, now)
     }
 
     /// Checks the words only (for the argument fuzzer): `.success` or the exit code and
     /// message a run would report, without touching any store or printing anything.
     public static func check(_ arguments: [String], environment: [String: String], now: Now) -> (ExitCode, String?) {
         do {
-            _ = try parse(arguments, environment: environment, now: now)
+            _ = try parse(arguments, environment: environment, clock: StoppedClock(now))
             return (.success, nil)
         } catch {
             let report = ErrorReport(error)
@@ -65,25 +68,24 @@ public enum LoansCommandLine {
     private static func execute(
         _ arguments: [String], environment: [String: String], console: Console, clock: any Clock
     ) throws -> ExitCode {
-        let now = clock.now()
         let settings: Settings
         let command: Command
-        let policy: DuePolicy
-        switch try parse(arguments, environment: environment, now: now) {
+        let today: Today
+        let now: Now
+        switch try parse(arguments, environment: environment, clock: clock) {
         case .help(let spec):
             HelpText.write(spec, to: console.out)
             return .success
         case .version:
             console.out.line("loans \(version)")
             return .success
-        case .run(let checkedSettings, let checkedCommand, let checkedPolicy):
-            (settings, command, policy) = (checkedSettings, checkedCommand, checkedPolicy)
+        case .run(let checkedSettings, let checkedCommand, let checkedToday, let checkedNow):
+            (settings, command, today, now) = (checkedSettings, checkedCommand, checkedToday, checkedNow)
         }
-        let stores = try StoreProvider(source: settings.source, environment: environment, today: policy.today)
+        let stores = try StoreProvider(source: settings.source, environment: environment, today: now.today)
         defer { stores.close() }
         let request = Request(
-            settings: settings, policy: policy, now: now, clock: clock, environment: environment,
-            stores: stores, console: console
+            settings: settings, today: today, now: now, environment: environment, stores: stores, console: console
         )
         let reads = ReadCommands(request: request)
         let writes = WriteCommands(request: request)
@@ -107,20 +109,17 @@ public enum LoansCommandLine {
     }
 }
 
-/// What one run has to work with: the settings, the policy captured once, the clock for
-/// long-running fronts, the stores and the console.
+/// What one run has to work with: the settings, which day it is (asked again by fronts that
+/// keep running) and the moment the run started (read once: every query of a one-shot command
+/// uses it), the stores and the console.
 struct Request {
     let settings: Settings
-    let policy: DuePolicy
+    let today: Today
     let now: Now
-    let clock: any Clock
     let environment: [String: String]
     let stores: StoreProvider
     let console: Console
 
-    /// The policy at a later moment, for fronts that keep running (`--watch`, the TUI):
-    /// today follows the clock unless `--today` fixed it.
-    func policy(at now: Now) -> DuePolicy {
-        DuePolicy(today: settings.today ?? now.today, window: settings.window)
-    }
+    /// Today and the window as of the run's start.
+    var policy: DuePolicy { today.policy(at: now) }
 }

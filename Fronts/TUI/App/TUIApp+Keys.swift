@@ -33,14 +33,14 @@ extension TUIApp {
         case .character("/"):
             filterInput = TextInput(browser.filter ?? "")
         case .tab:
-            reading { browser, store, policy in try browser.toggleMode(store: store, policy: policy) }
+            reading { browser in try browser.toggleMode() }
         case .character("?"):
             open(.help)
         case .character("q"):
             isFinished = true
         case .escape:
             if browser.filter != nil {
-                reading { browser, store, policy in try browser.setFilter(nil, store: store, policy: policy) }
+                reading { browser in try browser.setFilter(nil) }
             } else {
                 isFinished = true
             }
@@ -52,12 +52,12 @@ extension TUIApp {
     /// The moving keys of the list; false when `key` is not one.
     private mutating func moveKey(_ key: Key) -> Bool {
         switch key {
-        case .down, .character("j"): reading { browser, _, _ in try browser.moveDown() }
-        case .up, .character("k"): reading { browser, _, _ in try browser.moveUp() }
-        case .pageDown, .control("f"), .character(" "): reading { browser, _, _ in try browser.pageDown() }
-        case .pageUp, .control("b"): reading { browser, _, _ in try browser.pageUp() }
-        case .home, .character("g"): reading { browser, _, _ in try browser.moveToFirst() }
-        case .end, .character("G"): reading { browser, _, _ in try browser.moveToLast() }
+        case .down, .character("j"): reading { browser in try browser.moveDown() }
+        case .up, .character("k"): reading { browser in try browser.moveUp() }
+        case .pageDown, .control("f"), .character(" "): reading { browser in try browser.pageDown() }
+        case .pageUp, .control("b"): reading { browser in try browser.pageUp() }
+        case .home, .character("g"): reading { browser in try browser.moveToFirst() }
+        case .end, .character("G"): reading { browser in try browser.moveToLast() }
         default: return false
         }
         return true
@@ -71,7 +71,7 @@ extension TUIApp {
             filterInput = nil
         case .escape:
             filterInput = nil
-            reading { browser, store, policy in try browser.setFilter(nil, store: store, policy: policy) }
+            reading { browser in try browser.setFilter(nil) }
         case .up, .down, .pageUp, .pageDown:
             _ = moveKey(key)
         case .backspace where input.text.isEmpty:
@@ -79,7 +79,7 @@ extension TUIApp {
         default:
             guard input.apply(key) else { return }
             filterInput = input
-            reading { browser, store, policy in try browser.setFilter(input.text, store: store, policy: policy) }
+            reading { browser in try browser.setFilter(input.text) }
         }
     }
 
@@ -167,7 +167,7 @@ extension TUIApp {
             return
         }
         do {
-            let item = try LoanLookup(store: source.reader()).show(id, policy)
+            let item = try LoanLookup(store: stores.reader()).show(id, policy)
             loan = item
             if let returned = item.loan.returnedOn, route == .renew(id) || route == .returnLoan(id) {
                 router.back()

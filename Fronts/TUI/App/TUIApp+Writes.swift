@@ -5,7 +5,7 @@ import LoansCore
 extension TUIApp {
     mutating func perform(_ submission: FormSubmission) {
         do {
-            let store = try source.writer()
+            let store = try stores.writer()
             switch submission {
             case .add(let draft):
                 let id = try AddLoan(store: store).run(draft)
@@ -28,7 +28,7 @@ extension TUIApp {
 
     mutating func remove(_ id: LoanID) {
         do {
-            try RemoveLoan(store: try source.writer()).run(id)
+            try RemoveLoan(store: try stores.writer()).run(id)
             router.forget(id)
             message = .message("Removed loan #\(id).", .success)
         } catch {
@@ -49,7 +49,7 @@ extension TUIApp {
         refresh()
         message = .message(text, .success)
         if let (dueOn, id) = focus, failure == nil {
-            reading { browser, _, _ in try browser.focus(dueOn: dueOn, id: id) }
+            reading { browser in try browser.focus(dueOn: dueOn, id: id) }
         }
     }
 }

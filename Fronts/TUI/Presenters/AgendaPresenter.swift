@@ -27,7 +27,7 @@ public enum AgendaPresenter {
             switch line {
             case .heading(let index):
                 let section = browser.sections[index]
-                return .heading(heading(section), tone(section.kind))
+                return .heading(heading(section), tone(section.group))
             case .row(_, let item):
                 return .row(row(item, selected: line.position == browser.cursor))
             }
@@ -55,7 +55,7 @@ public enum AgendaPresenter {
 
     /// `OVERDUE (2)`, `DUE SOON (3)`, `LATER (4)`; `(99+)` when a filter matched more.
     public static func heading(_ section: AgendaSection) -> String {
-        let name = switch section.kind {
+        let name = switch section.group {
         case .overdue: "OVERDUE"
         case .dueSoon: "DUE SOON"
         case .later: "LATER"
@@ -83,8 +83,8 @@ public enum AgendaPresenter {
         }
     }
 
-    static func tone(_ kind: AgendaSection.Kind) -> Tone {
-        switch kind {
+    static func tone(_ group: DueGroup) -> Tone {
+        switch group {
         case .overdue: .overdue
         case .dueSoon: .dueSoon
         case .later: .accent
