@@ -1,4 +1,5 @@
 import LoansCore
+import LoansInterchange
 
 /// A read-only store over loans held in memory: the fixture document of `--fixture` and
 /// tests of the fronts, or an empty database that does not exist yet.

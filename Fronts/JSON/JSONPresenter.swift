@@ -17,7 +17,7 @@ public struct JSONPresenter {
     /// Hands the envelope, then each loan, to the view.
     public func present(_ name: JSONQuery, to view: inout JSONDocumentWriter) throws {
         try query.stream(name.listing, policy) { summary in
-            view.open(LoanDocument.Envelope(
+            view.open(LoanDocumentWriting.Envelope(
                 query: name.rawValue, generatedAt: generatedAt, policy: policy,
                 overdueCount: summary.overdueCount, dueSoonCount: summary.dueSoonCount
             ))

@@ -1,5 +1,6 @@
 import LoansAdapters
 import LoansCore
+import LoansInterchange
 
 /// Maps any failure to its message and exit code (CONTRACT §3).
 struct ErrorReport {
