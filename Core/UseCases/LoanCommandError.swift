@@ -38,6 +38,13 @@ extension DateOffset.Unit {
     }
 }
 
+extension Loan {
+    /// Refuses a loan that came back already: it can be neither returned nor renewed again.
+    public func requireOpen() throws(LoanCommandError) {
+        if let returnedOn { throw .alreadyReturned(id, on: returnedOn) }
+    }
+}
+
 /// Runs a store call, reporting failures as `LoanCommandError`.
 func commanding<T>(_ body: () throws -> T) throws(LoanCommandError) -> T {
     do {

@@ -8,7 +8,7 @@ public struct ReturnLoan {
 
     public func run(_ id: LoanID, on date: CivilDate) throws(LoanCommandError) -> Loan {
         try modifying(store, id) { loan in
-            if let returned = loan.returnedOn { throw LoanCommandError.alreadyReturned(id, on: returned) }
+            try loan.requireOpen()
             try LoanRules.dates(lentOn: loan.lentOn, dueOn: loan.dueOn, returnedOn: date)
             loan.returnedOn = date
         }

@@ -78,7 +78,7 @@ import Testing
         #expect(app.text.contains("Returned on  Sun 2026-11-29 · 1 day late"))
         app.press(.character("n"))
         #expect(app.router.current == .detail(LoanID(2)))
-        #expect(app.text.contains("Loan #2 was already returned on 2026-11-29."))
+        #expect(app.text.contains("loan 2 was already returned on 2026-11-29"))
         app.press(.character("x"), .character("y"))
         #expect(app.router.current == .agenda)
         #expect(try source.store.loan(LoanID(2)) == nil)

@@ -14,21 +14,21 @@ struct WriteCommands {
 
     func edit(_ id: LoanID, _ edit: LoanEdit) throws {
         let loan = try EditLoan(store: request.stores.writer()).run(id, edit)
-        out.line("Edited loan #\(loan.id).")
+        out.line(OutcomeText.edited(loan.id))
     }
 
     func renew(_ id: LoanID, _ target: RenewalTarget) throws {
         let loan = try RenewLoan(store: request.stores.writer()).run(id, to: target)
-        out.line("Renewed loan #\(loan.id): now due \(loan.dueOn) (renewal \(loan.renewals)).")
+        out.line(OutcomeText.renewed(loan))
     }
 
     func returnLoan(_ id: LoanID, on date: CivilDate) throws {
         let loan = try ReturnLoan(store: request.stores.writer()).run(id, on: date)
-        out.line("Returned loan #\(loan.id) on \(date).")
+        out.line(OutcomeText.returned(loan, on: date))
     }
 
     func remove(_ id: LoanID) throws {
         try RemoveLoan(store: request.stores.writer()).run(id)
-        out.line("Removed loan #\(id).")
+        out.line(OutcomeText.removed(id))
     }
 }

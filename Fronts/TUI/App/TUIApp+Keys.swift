@@ -169,11 +169,7 @@ extension TUIApp {
         do {
             let item = try LoanLookup(store: stores.reader()).show(id, policy)
             loan = item
-            if let returned = item.loan.returnedOn, route == .renew(id) || route == .returnLoan(id) {
-                router.back()
-                message = .message("Loan #\(id) was already returned on \(returned.iso).", .error)
-                return
-            }
+            if route == .renew(id) || route == .returnLoan(id) { try item.loan.requireOpen() }
             switch route {
             case .edit: form = .edit(item.loan)
             case .renew: form = .renew(item.loan, window: policy.window)

@@ -1,4 +1,5 @@
 import LoansCore
+import LoansText
 
 /// Every change the TUI makes, each through the same Core use case as the command line,
 /// on the store the composition root opens for writing.
@@ -9,17 +10,17 @@ extension TUIApp {
             switch submission {
             case .add(let draft):
                 let id = try AddLoan(store: store).run(draft)
-                finish("Added loan #\(id).", focus: (draft.dueOn, id))
+                finish(OutcomeText.added(id), focus: (draft.dueOn, id))
             case .edit(let id, let edit):
                 guard !edit.isEmpty else { return finish("Nothing changed.", focus: nil) }
                 let loan = try EditLoan(store: store).run(id, edit)
-                finish("Edited loan #\(id).", focus: (loan.dueOn, id))
+                finish(OutcomeText.edited(id), focus: (loan.dueOn, id))
             case .renew(let id, let date):
                 let loan = try RenewLoan(store: store).run(id, to: .date(date))
-                finish("Renewed loan #\(id): now due \(loan.dueOn) (renewal \(loan.renewals)).", focus: (loan.dueOn, id))
+                finish(OutcomeText.renewed(loan), focus: (loan.dueOn, id))
             case .returnLoan(let id, let date):
-                _ = try ReturnLoan(store: store).run(id, on: date)
-                finish("Returned loan #\(id) on \(date).", focus: nil)
+                let loan = try ReturnLoan(store: store).run(id, on: date)
+                finish(OutcomeText.returned(loan, on: date), focus: nil)
             }
         } catch {
             form?.failure = Self.describe(error)
@@ -30,7 +31,7 @@ extension TUIApp {
         do {
             try RemoveLoan(store: try stores.writer()).run(id)
             router.forget(id)
-            message = .message("Removed loan #\(id).", .success)
+            message = .message(OutcomeText.removed(id), .success)
         } catch {
             router.back()
             message = .message(Self.describe(error), .error)

@@ -11,7 +11,7 @@ public enum AgendaPresenter {
         case 1: "within 1 day"
         case let days: "within \(days) days"
         }
-        return "Today: \(weekday(policy.today)) \(policy.today.iso) · Due soon: \(window)"
+        return "Today: \(LoanWording.weekday(policy.today)) \(policy.today.iso) · Due soon: \(window)"
     }
 
     /// What the list shows: `Agenda`, `All open loans`, and the filter when there is one.
@@ -65,14 +65,9 @@ public enum AgendaPresenter {
 
     public static func row(_ item: LoanStanding, selected: Bool) -> RowFrame {
         RowFrame(
-            id: item.id, title: item.loan.title, party: party(item.loan),
+            id: item.id, title: item.loan.title, party: LoanWording.shortParty(item.loan),
             relativeDay: RelativeDay.capitalized(RelativeDay.phrase(item)), tone: tone(item.status), selected: selected
         )
-    }
-
-    /// "to Alice" when lent, "from City Library" when borrowed.
-    public static func party(_ loan: Loan) -> String {
-        loan.direction == .lent ? "to \(loan.counterparty)" : "from \(loan.counterparty)"
     }
 
     public static func tone(_ status: LoanStatus) -> Tone {
@@ -97,8 +92,4 @@ public enum AgendaPresenter {
         KeyHint("?", "help"), KeyHint("q", "quit"),
     ]
 
-    /// `Mon`…`Sun`: 0001-01-01 was a Monday.
-    static func weekday(_ date: CivilDate) -> String {
-        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.dayNumber % 7]
-    }
 }

@@ -15,7 +15,10 @@ public enum DetailPresenter {
                 label: "Due on", value: "\(dated(loan.dueOn)) · \(RelativeDay.capitalized(RelativeDay.phrase(item)))",
                 tone: AgendaPresenter.tone(item.status)
             ),
-            Field(label: "Returned on", value: loan.returnedOn.map { returned(on: $0, due: loan.dueOn) } ?? "not yet", tone: .plain),
+            Field(
+                label: "Returned on", value: loan.returnedOn.map { "\(dated($0)) · \(LoanWording.lateness(loan) ?? "")" } ?? "not yet",
+                tone: .plain
+            ),
             Field(label: "Renewals", value: String(loan.renewals), tone: .plain),
         ]
         let dues = loan.previousDueDates + [loan.dueOn]
@@ -35,16 +38,7 @@ public enum DetailPresenter {
     ]
 
     static func dated(_ date: CivilDate) -> String {
-        "\(AgendaPresenter.weekday(date)) \(date.iso)"
-    }
-
-    private static func returned(on day: CivilDate, due: CivilDate) -> String {
-        let late = day.days(since: due)
-        return switch late {
-        case ...0: "\(dated(day)) · on time"
-        case 1: "\(dated(day)) · 1 day late"
-        default: "\(dated(day)) · \(late) days late"
-        }
+        "\(LoanWording.weekday(date)) \(date.iso)"
     }
 }
 
