@@ -46,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansAdaptersTests",
-            dependencies: ["LoansAdapters", "LoansCore", "LoansInterchange"],
+            dependencies: ["LoansAdapters", "LoansCore", "LoansInterchange", "LoansTestSupport"],
             path: "Tests/LoansAdaptersTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
