@@ -13,7 +13,7 @@ public struct FixtureLoanStore: LoanReading {
         openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
     }
 
-    /// Reads the document (CONTRACT §4) at `path`: `InputFileError` when it cannot be read,
+    /// Reads the document at `path`: `InputFileError` when it cannot be read,
     /// `DocumentError` when it is not a valid loans document.
     public init(contentsOf path: String) throws {
         self.init(loans: try LoanDocument.decode(try InputFile.read(path)))

@@ -2,7 +2,7 @@
 public enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No loan has this id.
     case notFound(LoanID)
-    /// The values break a rule of CONTRACT §2.
+    /// The values break a rule every loan obeys.
     case invalid(LoanRuleViolation)
     /// The loan was already returned, so it cannot be returned or renewed.
     case alreadyReturned(LoanID, on: CivilDate)

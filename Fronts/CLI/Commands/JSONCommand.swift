@@ -1,7 +1,7 @@
 import LoansCore
 import LoansJSON
 
-/// `loans json [agenda | overdue | due-soon | all] [--ndjson]` (CONTRACT §4).
+/// `loans json [agenda | overdue | due-soon | all] [--ndjson]`.
 struct JSONCommand {
     static let spec = CommandSpec(
         name: "json", options: ["--ndjson": .flag], positionals: 0...1,

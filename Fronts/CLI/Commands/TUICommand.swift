@@ -2,7 +2,7 @@ import Glibc
 import LoansCore
 import LoansTUI
 
-/// `loans tui`, and `loans` alone on a terminal (CONTRACT §6): the full-screen TUI over the
+/// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
 /// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed).
 struct TUICommand {
     static let spec = CommandSpec(

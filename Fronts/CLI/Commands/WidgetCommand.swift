@@ -2,7 +2,7 @@ import Glibc
 import LoansCore
 import LoansWidget
 
-/// `loans widget`: the status-bar line (CONTRACT §5). The summary is read once (one read-only
+/// `loans widget`: the status-bar line. The summary is read once (one read-only
 /// open, counts and the most urgent loan from indexed ranges), worded and fitted by the
 /// widget presenter, then escaped and shaped by the view of the chosen bar.
 struct WidgetCommand {

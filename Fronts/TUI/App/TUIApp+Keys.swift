@@ -1,6 +1,6 @@
 import LoansCore
 
-/// The keys of each screen (CONTRACT §6).
+/// The keys of each screen.
 extension TUIApp {
     mutating func handle(_ key: Key) {
         switch router.current {
