@@ -7,7 +7,6 @@
 // Swift signature, defines every call.
 #include <postgresql/libpq-fe.h>
 
-typedef __typeof__(PQlibVersion) *loans_pq_lib_version;
 typedef __typeof__(PQconnectdbParams) *loans_pq_connectdb_params;
 typedef __typeof__(PQstatus) *loans_pq_status;
 typedef __typeof__(PQerrorMessage) *loans_pq_error_message;

@@ -7,7 +7,6 @@ import LoansCore
 /// loans binary links libpq, so a run on SQLite never loads it, and a machine without it runs
 /// everything else and says what to install when PostgreSQL is asked for.
 struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that is never unloaded
-    let libVersion: loans_pq_lib_version
     let connectdbParams: loans_pq_connectdb_params
     let status: loans_pq_status
     let errorMessage: loans_pq_error_message
@@ -40,7 +39,6 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
             }
             return unsafeBitCast(address, to: Function.self)
         }
-        libVersion = try load("PQlibVersion")
         connectdbParams = try load("PQconnectdbParams")
         status = try load("PQstatus")
         errorMessage = try load("PQerrorMessage")

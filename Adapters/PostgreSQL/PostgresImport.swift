@@ -68,8 +68,8 @@ struct PostgresImport {
     }
 
     /// An INSERT of `loans` as one multi-row VALUES list, every value a parameter.
-    private static func values(_ head: String, _ loans: ArraySlice<Loan>, ids: Bool) -> Query {
-        var query = Query(head)
+    private static func values(_ head: String, _ loans: ArraySlice<Loan>, ids: Bool) -> BoundSQL {
+        var query = BoundSQL(head)
         for (index, loan) in loans.enumerated() {
             let fields = (ids ? [loan.id.description] : []) + PostgresLoanRow.parameters(of: loan)
             let placeholders = fields.map { query.bind($0) }

@@ -54,7 +54,7 @@ final class PostgresLoanStore: LoanWriting {
         var remaining = limit ?? Int.max
         var key = key
         while remaining > 0 {
-            var query = Query("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE returned_on IS NULL")
+            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE returned_on IS NULL")
             let from = query.bind((range.from ?? .earliest).iso)
             let through = query.bind(range.through.iso)
             query.append(" AND due_on >= \(from) AND due_on <= \(through)")
@@ -87,7 +87,7 @@ final class PostgresLoanStore: LoanWriting {
         }
         var after: Int64 = 0
         while true {
-            var query = Query("SELECT \(PostgresLoanRow.columns) FROM loans.loan")
+            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan")
             let afterID = query.bind(String(after))
             query.append(" WHERE id > \(afterID)\(filter) ORDER BY id LIMIT \(PostgresLoanStore.pageSize)")
             let loans = try fetch(query)
@@ -98,7 +98,7 @@ final class PostgresLoanStore: LoanWriting {
     }
 
     /// The loans a query finds, all decoded before any is visited.
-    private func fetch(_ query: Query) throws -> [Loan] {
+    private func fetch(_ query: BoundSQL) throws -> [Loan] {
         try postgres {
             let result = try connection.execute(query)
             var loans: [Loan] = []

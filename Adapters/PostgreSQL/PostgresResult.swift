@@ -36,9 +36,20 @@ final class PostgresResult {
         isNull(row, column) ? nil : String(decoding: bytes(row, column), as: UTF8.self)
     }
 
-    /// The field as a whole number; nil for NULL or anything else.
+    /// The field as a number of zero or more, read from its digits without making a string; nil
+    /// for NULL or anything else.
     func int64(_ row: Int, _ column: Int) -> Int64? {
-        string(row, column).flatMap { Int64($0) }
+        let digits = bytes(row, column)
+        guard !digits.isEmpty else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedToo) = times.addingReportingOverflow(Int64(byte - 0x30))
+            guard !overflowed, !overflowedToo else { return nil }
+            value = sum
+        }
+        return value
     }
 
     /// The field as `t`/`f`; nil for NULL or anything else.
