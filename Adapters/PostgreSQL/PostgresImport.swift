@@ -2,7 +2,9 @@ import LoansCore
 
 /// One import in progress, inside the import's transaction: loans go in by batches, each keeping
 /// its id where that id is free; the others wait and go in at the end with new ids, once the id
-/// sequence has moved past every id kept (`setval`), so no later `add` collides with one.
+/// sequence has moved past every id kept (`setval`), so no later `add` collides with one. The
+/// per-day open counts are added once at the end, from the loans written (the triggers stand
+/// aside for this transaction).
 struct PostgresImport {
     /// Loans per statement: 9 parameters each, well under PostgreSQL's 65 535.
     static let batchSize = 500
@@ -12,9 +14,12 @@ struct PostgresImport {
     private var taken: [Loan] = []
     private var kept = 0
     private var highestKept: Int64 = 0
+    private var openByDueDay: [CivilDate: Int] = [:]
 
-    init(connection: PostgresConnection) {
+    /// Starts an import in the connection's open transaction.
+    init(connection: PostgresConnection) throws(PostgresError) {
         self.connection = connection
+        try connection.execute("SELECT set_config('loans.bulk_import', 'on', true)")
     }
 
     mutating func insert(_ loan: Loan) throws(PostgresError) {
@@ -38,9 +43,30 @@ struct PostgresImport {
         while start < taken.count {
             let batch = taken[start..<min(start + PostgresImport.batchSize, taken.count)]
             try connection.execute(PostgresImport.values("INSERT INTO loans.loan (\(PostgresLoanRow.fieldColumns)) VALUES ", batch, ids: false))
+            for loan in batch { countIfOpen(loan) }
             start += batch.count
         }
+        try addDayCounts()
+        try connection.execute("SELECT set_config('loans.bulk_import', 'off', true)")
         return ImportOutcome(imported: kept + taken.count, renumbered: taken.count)
+    }
+
+    private mutating func countIfOpen(_ loan: Loan) {
+        if loan.isOpen { openByDueDay[loan.dueOn, default: 0] += 1 }
+    }
+
+    /// Adds the loans written to the per-day open counts: one statement, days in date order.
+    private func addDayCounts() throws(PostgresError) {
+        guard !openByDueDay.isEmpty else { return }
+        let days = openByDueDay.keys.sorted()
+        try connection.execute(
+            """
+            INSERT INTO loans.open_due_day AS day (due_on, open_count)
+                SELECT * FROM unnest($1::date[], $2::bigint[]) ORDER BY 1
+                ON CONFLICT (due_on) DO UPDATE SET open_count = day.open_count + excluded.open_count
+            """,
+            ["{" + days.map(\.iso).joined(separator: ",") + "}", "{" + days.map { String(openByDueDay[$0]!) }.joined(separator: ",") + "}"]
+        )
     }
 
     /// Inserts the pending loans with their ids; those whose id is taken (by an earlier loan or
@@ -60,6 +86,7 @@ struct PostgresImport {
                 inserted[loan.id.rawValue] = count - 1
                 kept += 1
                 highestKept = max(highestKept, loan.id.rawValue)
+                countIfOpen(loan)
             } else {
                 taken.append(loan)
             }

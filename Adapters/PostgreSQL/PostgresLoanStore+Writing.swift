@@ -51,15 +51,14 @@ extension PostgresLoanStore {
         }
     }
 
-    /// Writes a whole document in one transaction, in batches (one statement and one update of
-    /// the day counts per batch). The table is locked against other writers for the duration
-    /// (`SHARE ROW EXCLUSIVE`; readers go on reading), so no `add` can take an id the import is
-    /// about to keep.
+    /// Writes a whole document in one transaction, in batches (`PostgresImport`). The table is
+    /// locked against other writers for the duration (`SHARE ROW EXCLUSIVE`; readers go on
+    /// reading), so no `add` can take an id the import is about to keep.
     func importLoans(_ produce: (_ insert: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
         try postgres {
             try connection.transaction(PostgresLoanStore.write) {
                 try connection.execute("LOCK TABLE loans.loan IN SHARE ROW EXCLUSIVE MODE")
-                var batch = PostgresImport(connection: connection)
+                var batch = try PostgresImport(connection: connection)
                 try produce { loan in try batch.insert(loan) }
                 return try batch.finish()
             }

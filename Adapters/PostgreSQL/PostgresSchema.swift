@@ -42,9 +42,11 @@ enum PostgresSchema {
                 "CREATE INDEX loan_open_by_due ON loans.loan (due_on, id) WHERE returned_on IS NULL",
                 // Open loans per due day, so the widget's counts sum day rows instead of counting loans.
                 "CREATE TABLE loans.open_due_day (due_on date PRIMARY KEY, open_count bigint NOT NULL)",
-                // Kept once per statement from its transition tables (an import's batch of a
-                // thousand loans is one upsert), day rows locked in date order so two writers
-                // never deadlock, and a change of title alone touching no day row at all.
+                // Kept once per statement from its transition tables, day rows locked in date
+                // order so two writers never deadlock, a change of title alone touching no day
+                // row at all. An import sets `loans.bulk_import` for its own transaction and adds
+                // its counts once at the end (each batch updating the same day rows again would
+                // leave ever longer row-version chains behind within the one transaction).
                 """
                 CREATE FUNCTION loans.count_open_due_days() RETURNS trigger LANGUAGE plpgsql
                 SET search_path = pg_catalog AS $$
@@ -52,6 +54,9 @@ enum PostgresSchema {
                     opened date[] := '{}';
                     closed date[] := '{}';
                 BEGIN
+                    IF current_setting('loans.bulk_import', true) = 'on' THEN
+                        RETURN NULL;
+                    END IF;
                     IF TG_OP <> 'DELETE' THEN
                         opened := ARRAY(SELECT due_on FROM new_loans WHERE returned_on IS NULL);
                     END IF;
