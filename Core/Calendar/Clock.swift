@@ -13,6 +13,27 @@ public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
         self.second = min(max(second, 0), 59)
     }
 
+    /// Reads exactly what `description` writes: `YYYY-MM-DDTHH:MM:SSZ`.
+    public init?(rfc3339 text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+              bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+              let date = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self))
+        else { return nil }
+        func two(_ at: Int) -> Int? {
+            let (high, low) = (Int(bytes[at]) - 48, Int(bytes[at + 1]) - 48)
+            return (0...9).contains(high) && (0...9).contains(low) ? high * 10 + low : nil
+        }
+        guard let hour = two(11), hour < 24, let minute = two(14), minute < 60, let second = two(17), second < 60 else { return nil }
+        self.init(date: date, hour: hour, minute: minute, second: second)
+    }
+
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var secondsSinceEpoch: Int64 {
+        let days = Int64(date.days(since: CivilDate(year: 1970, month: 1, day: 1) ?? .earliest))
+        return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
     /// RFC 3339 UTC with whole seconds and `Z`: `2026-11-29T11:40:00Z`.
     public var description: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -20,9 +20,7 @@ import Testing
                 return FixtureLoanStore(loans: loans)
             case .sqlite:
                 let path = folder + "/loans.db"
-                _ = try LoanDatabase.writer(at: path).importLoans { insert in
-                    for loan in loans { try insert(loan) }
-                }
+                try LoanDatabase.writer(at: path, author: .tester).seed(loans)
                 return try LoanDatabase.reader(at: path)
             }
         }

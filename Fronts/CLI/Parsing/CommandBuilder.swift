@@ -106,7 +106,8 @@ struct CommandBuilder {
         }
         guard let dueText = raw.options["--due"] else { throw .usage("'add' needs --due DATE", usage) }
         let due = try date("--due", dueText, usage)
-        let lent = try raw.options["--lent"].map { text throws(CLIError) in try date("--lent", text, usage) } ?? today
+        let lent = try raw.options["--lent"].map { text throws(CLIError) in try date("--lent", text, usage) }
+            ?? AddLoan.defaultLentOn(today: today, dueOn: due)
         do {
             try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: nil)
         } catch {

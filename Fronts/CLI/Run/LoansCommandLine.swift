@@ -82,7 +82,9 @@ public enum LoansCommandLine {
         case .run(let checkedSettings, let checkedCommand, let checkedToday, let checkedNow):
             (settings, command, today, now) = (checkedSettings, checkedCommand, checkedToday, checkedNow)
         }
-        let stores = try StoreProvider(source: settings.source, environment: environment, today: now.today)
+        let stores = try StoreProvider(
+            source: settings.source, environment: environment, today: now.today, author: SystemAuthor.current(clock: clock)
+        )
         defer { stores.close() }
         let request = Request(
             settings: settings, today: today, now: now, environment: environment, stores: stores, console: console
