@@ -54,10 +54,39 @@ public struct Now: Hashable, Sendable {
     }
 }
 
+/// A reading of the wall clock in the process's time zone, to the minute (for showing instants).
+public struct WallTime: Hashable, Sendable, CustomStringConvertible {
+    public let date: CivilDate
+    public let hour: Int
+    public let minute: Int
+
+    public init(date: CivilDate, hour: Int, minute: Int) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// `2026-11-30 10:02`.
+    public var description: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date.iso) \(two(hour)):\(two(minute))"
+    }
+}
+
 /// Where the time is read: the system clock in production, a stopped one in tests and fuzzing.
-/// Only `Today` asks it, so "which day is it" has one answer per reading.
+/// Only `Today` asks it for now, so "which day is it" has one answer per reading.
 public protocol Clock {
     func now() -> Now
+
+    /// An instant on the wall clock of the process's time zone (the system clock uses `TZ`).
+    func wallTime(at instant: UTCTimestamp) -> WallTime
+}
+
+extension Clock {
+    /// Clocks that know no time zone show instants in UTC.
+    public func wallTime(at instant: UTCTimestamp) -> WallTime {
+        WallTime(date: instant.date, hour: instant.hour, minute: instant.minute)
+    }
 }
 
 /// A clock that always reads the same moment.
