@@ -105,7 +105,11 @@ public enum LoansCommandLine {
         case .remove(let id): try writes.remove(id)
         case .widget(let options): return try WidgetCommand(request: request).run(options)
         case .json(let options): return try JSONCommand(request: request).run(options)
-        case .importDocument(let path): return try ImportCommand(request: request).run(path)
+        case .importDocument(let path, let options): return try ImportCommand(request: request).run(path, options)
+        case .history(let loan, let limit): try HistoryCommands(request: request).history(of: loan, limit: limit)
+        case .undo(let skipping): try HistoryCommands(request: request).undo(skippingBlocked: skipping)
+        case .redo: try HistoryCommands(request: request).redo()
+        case .reopen(let id): try HistoryCommands(request: request).reopen(id)
         }
         return .success
     }

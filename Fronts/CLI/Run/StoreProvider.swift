@@ -1,3 +1,4 @@
+import Glibc
 import LoansAdapters
 import LoansCore
 
@@ -29,6 +30,13 @@ final class StoreProvider {
         }
         let store = try LoanDatabase.writer(at: try databasePath(), author: author)
         return HookedLoanStore(store, hook: ChangeHook(environment: environment))
+    }
+
+    /// Whether the database file exists (a fixture counts as existing: it cannot be written).
+    func databaseExists() throws -> Bool {
+        if case .fixture = source { return true }
+        var info = stat()
+        return stat(try databasePath(), &info) == 0
     }
 
     /// The database file in use; empty for a fixture.
