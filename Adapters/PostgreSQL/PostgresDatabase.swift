@@ -22,22 +22,28 @@ public enum PostgresDatabase {
                 "PostgreSQL database \(Quoted(connection.target.redacted)) uses an older loans schema (\(version)); any write, such as 'loans add', upgrades it"
             )
         case .loans:
-            return PostgresLoanStore(connection: connection)
+            return PostgresLoanStore(connection: connection, author: nil)
         case .foreign:
             throw foreign(connection)
         }
     }
 
-    /// The loans in the database for writing: the schema created or upgraded first, under an
-    /// advisory lock so that two first runs do not race.
-    public static func writer(_ location: String) throws(StoreError) -> any LoanWriting {
+    /// Whether the database holds a loans schema (reading nothing else, creating nothing).
+    public static func exists(_ location: String) throws(StoreError) -> Bool {
+        let connection = try connect(location)
+        return try recognised(connection, PostgresSchema.state) != .absent
+    }
+
+    /// The loans in the database for writing as `author`: the schema created or upgraded first,
+    /// under an advisory lock so that two first runs do not race.
+    public static func writer(_ location: String, author: Author) throws(StoreError) -> any LoanWriting {
         let connection = try connect(location)
         var state = try recognised(connection, PostgresSchema.state)
         if state != .loans(version: PostgresSchema.latestVersion), state != .foreign {
             state = try recognised(connection, PostgresSchema.migrate)
         }
         if state == .foreign { throw foreign(connection) }
-        return PostgresLoanStore(connection: connection)
+        return PostgresLoanStore(connection: connection, author: author)
     }
 
     private static func connect(_ location: String) throws(StoreError) -> PostgresConnection {
@@ -87,4 +93,7 @@ private struct NoLoans: LoanReading {
         due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws {}
+    func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
+    func change(_ id: ChangeID) throws -> Change? { nil }
+    func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
 }

@@ -1,36 +1,62 @@
 import LoansCore
 
-/// How a loan maps to a row of `loans.loan`: the column list, its decoding from text results,
-/// and the loan's fields as text parameters.
+/// How a loan maps to columns: a row of `loans.loan` (id, then its fields), and a loan's state
+/// in a change (`loans.change_loan`: a presence flag, then the same fields, once before and once
+/// after). Values travel as text parameters and come back in text form.
 enum PostgresLoanRow {
-    static let columns = "id, title, direction, counterparty, lent_on, due_on, returned_on, note, previous_due_dates"
+    /// A loan's fields after its id, with their column types.
+    static let fields: [(name: String, type: String)] = [
+        ("title", "text"), ("direction", "text"), ("counterparty", "text"), ("lent_on", "date"), ("due_on", "date"),
+        ("returned_on", "date"), ("note", "text"), ("previous_due_dates", "date[]"),
+    ]
 
-    /// The columns after `id`, in the order `parameters(of:)` gives them.
-    static let fieldColumns = "title, direction, counterparty, lent_on, due_on, returned_on, note, previous_due_dates"
+    static let fieldColumns = fields.map(\.name).joined(separator: ", ")
+    static let columns = "id, " + fieldColumns
 
-    /// Decodes one row; a value loans could not have written is an error.
+    /// `prefix_present, prefix_title, …`: one side of a change's record of a loan.
+    static func stateColumns(_ prefix: String) -> String {
+        ([prefix + "_present"] + fields.map { prefix + "_" + $0.name }).joined(separator: ", ")
+    }
+
+    /// The definitions of `stateColumns(prefix)` for a table.
+    static func stateColumnDefinitions(_ prefix: String) -> String {
+        ([prefix + "_present boolean NOT NULL"] + fields.map { "\(prefix)_\($0.name) \($0.type)" }).joined(separator: ",\n")
+    }
+
+    /// Decodes a row that starts with `columns`.
     static func decode(_ result: PostgresResult, row: Int) throws(StoreError) -> Loan {
         guard let raw = result.int64(row, 0) else { throw StoreError(.unavailable, "a loan without an id in the database") }
-        let id = LoanID(raw)
+        return try decode(result, row: row, id: LoanID(raw), fieldsFrom: 1)
+    }
+
+    /// Decodes a loan whose fields stand in the eight columns from `first`; a value loans could
+    /// not have written is an error.
+    static func decode(_ result: PostgresResult, row: Int, id: LoanID, fieldsFrom first: Int) throws(StoreError) -> Loan {
         func date(_ column: Int, _ name: String) throws(StoreError) -> CivilDate {
-            guard let date = CivilDate(isoBytes: result.bytes(row, column)) else { throw malformed(id, name) }
+            guard let date = CivilDate(isoBytes: result.bytes(row, first + column)) else { throw malformed(id, name) }
             return date
         }
-        guard let direction = result.string(row, 2).flatMap(Direction.init(rawValue:)) else { throw malformed(id, "direction") }
+        guard let direction = result.string(row, first + 1).flatMap(Direction.init(rawValue:)) else { throw malformed(id, "direction") }
         return Loan(
-            id: id, title: result.string(row, 1) ?? "", direction: direction, counterparty: result.string(row, 3) ?? "",
-            lentOn: try date(4, "lent_on"), dueOn: try date(5, "due_on"),
-            returnedOn: result.isNull(row, 6) ? nil : try date(6, "returned_on"),
-            note: result.string(row, 7), previousDueDates: try dates(result.bytes(row, 8), id)
+            id: id, title: result.string(row, first) ?? "", direction: direction, counterparty: result.string(row, first + 2) ?? "",
+            lentOn: try date(3, "lent_on"), dueOn: try date(4, "due_on"),
+            returnedOn: result.isNull(row, first + 5) ? nil : try date(5, "returned_on"),
+            note: result.string(row, first + 6), previousDueDates: try dates(result.bytes(row, first + 7), id)
         )
     }
 
-    /// title … previous_due_dates as text, in `fieldColumns` order (nil is NULL).
+    /// The loan's fields as text, in `fields` order (nil is NULL).
     static func parameters(of loan: Loan) -> [String?] {
         [
             loan.title, loan.direction.rawValue, loan.counterparty, loan.lentOn.iso, loan.dueOn.iso,
             loan.returnedOn?.iso, loan.note, "{" + loan.previousDueDates.map(\.iso).joined(separator: ",") + "}",
         ]
+    }
+
+    /// A state for `stateColumns`: present and the fields, or absent and NULLs.
+    static func stateParameters(_ loan: Loan?) -> [String?] {
+        guard let loan else { return ["f"] + Array(repeating: nil, count: fields.count) }
+        return ["t"] + parameters(of: loan)
     }
 
     /// A `date[]` in text form, `{2026-01-01,2026-02-01}`, as dates.

@@ -2,9 +2,12 @@ import LoansCore
 
 /// The loans of one PostgreSQL database (schema `loans`): answers Core's bounded questions with
 /// indexed SQL, pages long walks so memory stays bounded, and writes each change in one
-/// transaction. One connection, used from one thread at a time, like the SQLite store.
+/// transaction with its history. One connection, used from one thread at a time, like the SQLite
+/// store.
 final class PostgresLoanStore: LoanWriting {
     let connection: PostgresConnection
+    /// Who changes are recorded as; nil for a store opened for reading.
+    let author: Author?
 
     /// Rows fetched per statement in a long walk: memory stays bounded at any table size, and a
     /// visitor may ask the store something else between pages.
@@ -13,17 +16,24 @@ final class PostgresLoanStore: LoanWriting {
     /// Reads see one snapshot of the whole database from their first statement on.
     static let readSnapshot = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
-    init(connection: PostgresConnection) {
+    init(connection: PostgresConnection, author: Author?) {
         self.connection = connection
+        self.author = author
     }
 
     /// Runs PostgreSQL work, reporting its failures in Core's terms; other errors pass through.
+    @discardableResult
     func postgres<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as PostgresError {
-            throw StoreError(.unavailable, "PostgreSQL database \(Quoted(connection.target.redacted)): \(error)")
+            throw unavailable(error)
         }
+    }
+
+    /// A PostgreSQL failure in Core's terms, naming the database without its password.
+    func unavailable(_ error: PostgresError) -> StoreError {
+        StoreError(.unavailable, "PostgreSQL database \(Quoted(connection.target.redacted)): \(error)")
     }
 
     func snapshot<T>(_ body: () throws -> T) throws -> T {
@@ -99,12 +109,18 @@ final class PostgresLoanStore: LoanWriting {
 
     /// The loans a query finds, all decoded before any is visited.
     private func fetch(_ query: BoundSQL) throws -> [Loan] {
+        try rows(query) { result, row throws(StoreError) in try PostgresLoanRow.decode(result, row: row) }
+    }
+
+    /// The rows a query finds, each decoded by `decode`, all before any is used — so a visitor
+    /// may ask the store something else meanwhile.
+    func rows<Row>(_ query: BoundSQL, _ decode: (PostgresResult, Int) throws(StoreError) -> Row) throws -> [Row] {
         try postgres {
             let result = try connection.execute(query)
-            var loans: [Loan] = []
-            loans.reserveCapacity(result.rowCount)
-            for row in 0..<result.rowCount { loans.append(try PostgresLoanRow.decode(result, row: row)) }
-            return loans
+            var rows: [Row] = []
+            rows.reserveCapacity(result.rowCount)
+            for row in 0..<result.rowCount { rows.append(try decode(result, row)) }
+            return rows
         }
     }
 

@@ -1,3 +1,5 @@
+import LoansCore
+
 /// The schema `loans` in a PostgreSQL database: how to tell what a database holds, and the
 /// ordered migrations that build it, each recorded as a row of `loans.migration`. Append new
 /// migrations; never edit a released one.
@@ -88,6 +90,37 @@ enum PostgresSchema {
                 CREATE TRIGGER loan_deleted AFTER DELETE ON loans.loan REFERENCING OLD TABLE AS old_loans
                 FOR EACH STATEMENT EXECUTE FUNCTION loans.count_open_due_days()
                 """,
+            ]
+        ),
+        (
+            "the history: one change per write, each loan before and after it, undo per author",
+            [
+                """
+                CREATE TABLE loans.change (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    at timestamptz NOT NULL,
+                    who text NOT NULL,
+                    kind text NOT NULL,
+                    target bigint,
+                    undone_by bigint,
+                    redoable boolean NOT NULL DEFAULT false,
+                    loan_count integer NOT NULL DEFAULT 0
+                )
+                """,
+                "CREATE INDEX change_by_author ON loans.change (who, id)",
+                "CREATE INDEX change_redoable ON loans.change (who, undone_by) WHERE redoable",
+                """
+                CREATE TABLE loans.change_loan (
+                    change_id bigint NOT NULL REFERENCES loans.change (id),
+                    loan_id bigint NOT NULL,
+                    \(PostgresLoanRow.stateColumnDefinitions("before")),
+                    \(PostgresLoanRow.stateColumnDefinitions("after")),
+                    PRIMARY KEY (change_id, loan_id)
+                )
+                """,
+                "CREATE INDEX change_loan_by_loan ON loans.change_loan (loan_id, change_id)",
+                // Ids stay within what every JSON reader holds exactly (2^53 − 1).
+                "ALTER SEQUENCE loans.loan_id_seq MAXVALUE \(LoanID.maximum)",
             ]
         ),
     ]

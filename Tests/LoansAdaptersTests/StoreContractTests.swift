@@ -21,16 +21,12 @@ import Testing
                 return FixtureLoanStore(loans: loans)
             case .sqlite:
                 let path = folder + "/loans.db"
-                _ = try LoanDatabase.writer(at: path).importLoans { insert in
-                    for loan in loans { try insert(loan) }
-                }
+                try LoanDatabase.writer(at: path, author: .tester).seed(loans)
                 return try LoanDatabase.reader(at: path)
             case .postgres:
                 let server = try PostgresServer.shared()
                 let url = server.url(try server.createDatabase())
-                _ = try PostgresDatabase.writer(url).importLoans { insert in
-                    for loan in loans { try insert(loan) }
-                }
+                try PostgresDatabase.writer(url, author: .tester).seed(loans)
                 return try PostgresDatabase.reader(url)
             }
         }
@@ -41,5 +37,33 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.path
         try check.run { loans in try kind.make(loans, in: path) }
+    }
+
+    /// The stores that can be written, each writer on one shared store.
+    enum Writable: String, CaseIterable, CustomTestStringConvertible {
+        case memory, sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Writable.allCases, ChangeContract.checks)
+    func changes(_ kind: Writable, _ check: ChangeCheck) throws {
+        let folder = try TemporaryFolder()
+        let memory = MemoryStore()
+        var url = ""
+        if kind == .postgres {
+            let server = try PostgresServer.shared()
+            url = server.url(try server.createDatabase())
+        }
+        try check.run { author in
+            switch kind {
+            case .memory:
+                memory.author = author
+                return memory
+            case .sqlite:
+                return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
+            case .postgres:
+                return try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock))
+            }
+        }
     }
 }

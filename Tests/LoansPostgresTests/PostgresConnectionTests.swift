@@ -57,7 +57,7 @@ import Testing
 
     @Test func libpqConventionsPassThrough() throws {
         let database = try TestDatabase()
-        let id = try PostgresDatabase.writer(database.url).add(Day.draft("Dune"))
+        let id = try database.writer().add(Day.draft("Dune"))
         let closed = try SilentServer(listening: false)
         let deadPort = closed.port
         let port = database.server.port
@@ -79,7 +79,7 @@ import Testing
 
     @Test func theServerSeesWhoIsConnectedUnlessTheUserNamedItself() throws {
         let database = try TestDatabase()
-        _ = try PostgresDatabase.writer(database.url)
+        _ = try database.writer()
         let names = "SELECT string_agg(application_name, ',' ORDER BY application_name) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
         let reader = try PostgresDatabase.reader(database.url)
         #expect(try database.psql(names) == ClientName.applicationName)

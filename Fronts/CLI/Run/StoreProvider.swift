@@ -1,19 +1,23 @@
+import Glibc
 import LoansAdapters
 import LoansCore
 import LoansPostgres
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
-/// read-write for writes; a `postgresql://` or `postgres://` location is a PostgreSQL database,
-/// anything else a SQLite file. A demo database lives until `close()`.
+/// read-write (recording changes as `author`) for writes; a `postgresql://` or `postgres://`
+/// location is a PostgreSQL database, anything else a SQLite file. A demo database lives until
+/// `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
+    private let author: Author
     private var demo: DemoDatabase?
 
-    init(source: DataSource, environment: [String: String], today: CivilDate) throws {
+    init(source: DataSource, environment: [String: String], today: CivilDate, author: Author) throws {
         self.source = source
         self.environment = environment
-        if source == .demo { demo = try DemoDatabase(today: today) }
+        self.author = author
+        if source == .demo { demo = try DemoDatabase(today: today, author: author) }
     }
 
     func reader() throws -> any LoanReading {
@@ -30,8 +34,19 @@ final class StoreProvider {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
         let location = try databasePath()
-        let store = PostgresDatabase.isURL(location) ? try PostgresDatabase.writer(location) : try LoanDatabase.writer(at: location)
+        let store = PostgresDatabase.isURL(location)
+            ? try PostgresDatabase.writer(location, author: author) : try LoanDatabase.writer(at: location, author: author)
         return HookedLoanStore(store, hook: ChangeHook(environment: environment))
+    }
+
+    /// Whether the database exists: the file, or the loans schema on a PostgreSQL server (a
+    /// fixture counts as existing: it cannot be written).
+    func databaseExists() throws -> Bool {
+        if case .fixture = source { return true }
+        let location = try databasePath()
+        if PostgresDatabase.isURL(location) { return try PostgresDatabase.exists(location) }
+        var info = stat()
+        return stat(location, &info) == 0
     }
 
     /// The database file or PostgreSQL URL in use; empty for a fixture.

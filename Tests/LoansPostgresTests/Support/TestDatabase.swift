@@ -1,5 +1,6 @@
 import Foundation
 import LoansCore
+import LoansPostgres
 import LoansTestSupport
 
 /// A fresh database on the tests' server, owned by the role `loans`.
@@ -11,6 +12,11 @@ struct TestDatabase {
     init(encoding: String = "UTF8", locale: String = "C") throws {
         server = try PostgresServer.shared()
         name = try server.createDatabase(encoding: encoding, locale: locale)
+    }
+
+    /// A writer on this database, recording changes as `author`.
+    func writer(_ author: String = Author.tester.name) throws -> any LoanWriting {
+        try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock))
     }
 
     /// Runs SQL as the superuser in this database (an independent reader of what loans wrote).
