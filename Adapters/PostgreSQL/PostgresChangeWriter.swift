@@ -5,10 +5,11 @@ import LoansCore
 /// row is written at the first write, so a change that writes nothing leaves no trace. A loan
 /// read here is locked (`FOR UPDATE`) until the change ends, so two writers of one loan queue.
 ///
-/// An import locks the loan table against other writers instead (readers go on reading) and keeps
-/// the per-day open counts itself: the triggers stand aside for its transaction
-/// (`loans.bulk_import`) and its counts go in with one statement at the end, rather than one
-/// update of the same day rows per loan.
+/// An import, an undo or a redo — each may touch a million loans — locks the loan table against
+/// other writers instead (readers go on reading), reads and writes in batches and keeps the
+/// per-day open counts itself (`PostgresBulkChange`): the triggers stand aside for its
+/// transaction (`loans.bulk_import`) and its counts go in with one statement at the end, rather
+/// than one update of the same day rows per loan.
 final class PostgresChangeWriter: LoanChangeWriter {
     private let store: PostgresLoanStore
     private let kind: ChangeKind
@@ -16,29 +17,30 @@ final class PostgresChangeWriter: LoanChangeWriter {
     private var connection: PostgresConnection { store.connection }
     private var id: ChangeID?
     private var target: ChangeID?
-    /// An import's changes to the open loans per due day; nil when the triggers keep the counts.
-    private var dayCounts: [CivilDate: Int]?
+    /// What an import, undo or redo knows and has yet to write; nil for every other change.
+    private var bulk: PostgresBulkChange?
 
     init(store: PostgresLoanStore, kind: ChangeKind, author: Author) throws(PostgresError) {
         self.store = store
         self.kind = kind
         self.author = author
-        if kind == .importDocument {
+        if [.importDocument, .undo, .redo].contains(kind) {
             try store.connection.execute("LOCK TABLE loans.loan IN SHARE ROW EXCLUSIVE MODE")
             try store.connection.execute("SELECT set_config('loans.bulk_import', 'on', true)")
-            dayCounts = [:]
+            bulk = PostgresBulkChange()
         }
     }
 
     func loan(_ id: LoanID) throws -> Loan? {
-        let lock = dayCounts == nil ? " FOR UPDATE" : ""  // an import holds the table already
+        if bulk != nil { return try window(id).loan(id) }
         var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE id = ")
-        query.append(query.bind(id.description) + lock)
+        query.append(query.bind(id.description) + " FOR UPDATE")
         return try store.rows(query) { result, row throws(StoreError) in try PostgresLoanRow.decode(result, row: row) }.first
     }
 
     func isTaken(_ id: LoanID) throws -> Bool {
-        try store.postgres {
+        if bulk != nil { return try window(id).isTaken(id) }
+        return try store.postgres {
             try connection.execute(
                 """
                 SELECT EXISTS (SELECT 1 FROM loans.loan WHERE id = $1) OR EXISTS (SELECT 1 FROM loans.change_loan WHERE loan_id = $1)
@@ -50,6 +52,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
 
     /// The next id from the loans' sequence, which stays past every id ever stored.
     func insertNew(_ loan: Loan) throws -> Loan {
+        try writePending()
         let sql = "INSERT INTO loans.loan (\(PostgresLoanRow.fieldColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
         let result: PostgresResult
         do {
@@ -69,6 +72,10 @@ final class PostgresChangeWriter: LoanChangeWriter {
     /// Stores the loan under its own id and moves the sequence past it, so no later new loan
     /// takes it.
     func insert(_ loan: Loan) throws {
+        if bulk != nil {
+            if bulk!.add(loan) { try writePending() }
+            return
+        }
         try store.postgres {
             try connection.execute(
                 """
@@ -85,6 +92,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     }
 
     func update(_ loan: Loan) throws {
+        try writePending()
         let before = try store.loan(loan.id)
         try store.postgres {
             try connection.execute(
@@ -99,6 +107,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     }
 
     func delete(_ id: LoanID) throws {
+        try writePending()
         let before = try store.loan(id)
         try store.postgres { try connection.execute("DELETE FROM loans.loan WHERE id = $1", [id.description]) }
         try record(id, before: before, after: nil)
@@ -128,6 +137,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     }
 
     func deltas(of change: ChangeID, _ visit: (LoanDelta) throws -> Void) throws {
+        try writePending()
         try store.deltas(of: change, loan: nil, visit)
     }
 
@@ -145,6 +155,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     /// Completes the change's row (how many loans, the target), adds an import's day counts, and
     /// ends the author's redo when this is a new change of their own.
     func finish() throws {
+        try writePending()
         guard let id else { return }
         try store.postgres {
             try connection.execute(
@@ -154,26 +165,26 @@ final class PostgresChangeWriter: LoanChangeWriter {
                 """,
                 [id.description, target?.description]
             )
-            if let dayCounts { try addDayCounts(dayCounts) }
+            try bulk?.writeDayCounts(connection)
             guard kind.isUndoable else { return }
             try connection.execute("UPDATE loans.change SET redoable = false WHERE who = $1 AND redoable", [author.name])
         }
     }
 
-    /// Adds per-day changes to the open counts: one statement, days in date order, days that
-    /// come to nothing removed.
-    private func addDayCounts(_ counts: [CivilDate: Int]) throws(PostgresError) {
-        let days = counts.keys.filter { counts[$0] != 0 }.sorted()
-        guard !days.isEmpty else { return }
-        try connection.execute(
-            """
-            INSERT INTO loans.open_due_day AS day (due_on, open_count)
-                SELECT * FROM unnest($1::date[], $2::bigint[]) ORDER BY 1
-                ON CONFLICT (due_on) DO UPDATE SET open_count = day.open_count + excluded.open_count
-            """,
-            ["{" + days.map(\.iso).joined(separator: ",") + "}", "{" + days.map { String(counts[$0]!) }.joined(separator: ",") + "}"]
-        )
-        try connection.execute("DELETE FROM loans.open_due_day WHERE open_count = 0")
+    /// The bulk change's window, moved to `id` when it does not cover it (pending loans written first).
+    private func window(_ id: LoanID) throws -> PostgresBulkChange {
+        if !bulk!.covers(id) {
+            try writePending()
+            try store.postgres { try bulk!.read(from: id, connection) }
+        }
+        return bulk!
+    }
+
+    /// Writes a bulk change's pending loans, so that what follows reads and writes the table as it is.
+    private func writePending() throws {
+        guard let pending = bulk?.pending, !pending.isEmpty else { return }
+        let change = try changeID()
+        try store.postgres { try bulk!.writePending(change: change, connection) }
     }
 
     /// The change's id, its row written at the first write.
@@ -193,10 +204,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     /// Records a loan's states in the change, keeping the state before its first touch.
     private func record(_ loan: LoanID, before: Loan?, after: Loan?) throws {
         let change = try changeID()
-        if dayCounts != nil {
-            if let before, before.isOpen { dayCounts![before.dueOn, default: 0] -= 1 }
-            if let after, after.isOpen { dayCounts![after.dueOn, default: 0] += 1 }
-        }
+        bulk?.noteWritten(loan, before: before, after: after)
         try store.postgres {
             try connection.execute(
                 PostgresChangeWriter.recordSQL,

@@ -46,9 +46,10 @@ enum PostgresSchema {
                 "CREATE TABLE loans.open_due_day (due_on date PRIMARY KEY, open_count bigint NOT NULL)",
                 // Kept once per statement from its transition tables, day rows locked in date
                 // order so two writers never deadlock, a change of title alone touching no day
-                // row at all. An import sets `loans.bulk_import` for its own transaction and adds
-                // its counts once at the end (each batch updating the same day rows again would
-                // leave ever longer row-version chains behind within the one transaction).
+                // row at all. An import, undo or redo sets `loans.bulk_import` for its own
+                // transaction and adds its counts once at the end (updating the same day rows
+                // again for every loan would leave ever longer row-version chains behind within
+                // the one transaction).
                 """
                 CREATE FUNCTION loans.count_open_due_days() RETURNS trigger LANGUAGE plpgsql
                 SET search_path = pg_catalog AS $$

@@ -52,6 +52,27 @@ import Testing
         #expect(try database.psql(PostgresWriteTests.dayCounts) == (try database.psql(PostgresWriteTests.plainCounts)))
     }
 
+    /// An import reads the table a window of ids at a time and writes in batches: a document in
+    /// no order, over stored, removed (kept by the history) and new ids, and its undo, answer as
+    /// one loan at a time would.
+    @Test func bulkChangesAnswerAsOneLoanAtATimeWould() throws {
+        _ = try importing((1...2500).map { Day.loan($0, due: Int($0 % 11) - 5) })
+        try store.remove(LoanID(1200))
+        var random = SplitMix(seed: 7)
+        var document = (1...2600).map { Day.loan($0, due: Int($0 % 11) - 5) }
+        document.shuffle(using: &random)
+        let outcome = try importing(document, .renumber)
+        #expect(outcome.unchanged == 2499 && outcome.added == 100 && outcome.renumbered == 1)
+        #expect(try store.loan(LoanID(1200)) == nil)
+        #expect(try store.loan(LoanID(2601))?.title == "Loan 1200")
+        #expect(try database.psql(PostgresWriteTests.dayCounts) == (try database.psql(PostgresWriteTests.plainCounts)))
+        #expect(try UndoChange(store: store).run().change.loanCount == 101)
+        #expect(try database.psql("SELECT count(*), max(id) FROM loans.loan") == "2499|2500")
+        #expect(try database.psql(PostgresWriteTests.dayCounts) == (try database.psql(PostgresWriteTests.plainCounts)))
+        _ = try RedoChange(store: store).run()
+        #expect(try database.psql("SELECT count(*), max(id) FROM loans.loan") == "2600|2601")
+    }
+
     @Test func anImportThatFailsWritesNothing() throws {
         try store.add(Day.draft("Kept"))
         let query = "SELECT string_agg(id || title, ',' ORDER BY id) FROM loans.loan; \(PostgresWriteTests.dayCounts); SELECT count(*) FROM loans.change"
