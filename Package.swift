@@ -18,11 +18,15 @@ let package = Package(
             name: "LoansAdapters",
             dependencies: ["LoansCore", "LoansInterchange", "CSQLite"],
             path: "Adapters",
-            exclude: ["CSQLite", "CLibPQ", "PostgreSQL"]
+            exclude: ["CSQLite", "CLibPQ", "PostgreSQL", "CLinux", "Wake"]
         ),
+        // Linux interfaces Glibc leaves out (timer descriptors), and what wakes every store's
+        // live-agenda watcher: the midnight timer, the monotonic clock.
+        .systemLibrary(name: "CLinux", path: "Adapters/CLinux"),
+        .target(name: "LoansWake", dependencies: ["CLinux"], path: "Adapters/Wake"),
         // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
-        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ"], path: "Adapters/PostgreSQL"),
+        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansWake"], path: "Adapters/PostgreSQL"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),

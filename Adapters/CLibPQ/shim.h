@@ -21,5 +21,14 @@ typedef __typeof__(PQgetvalue) *loans_pq_getvalue;
 typedef __typeof__(PQgetlength) *loans_pq_getlength;
 typedef __typeof__(PQgetisnull) *loans_pq_getisnull;
 typedef __typeof__(PQcmdTuples) *loans_pq_cmd_tuples;
+typedef __typeof__(PQconnectStartParams) *loans_pq_connect_start_params;
+typedef __typeof__(PQconnectPoll) *loans_pq_connect_poll;
+typedef __typeof__(PQsocket) *loans_pq_socket;
+typedef __typeof__(PQconsumeInput) *loans_pq_consume_input;
+typedef __typeof__(PQnotifies) *loans_pq_notifies;
+typedef __typeof__(PQfreemem) *loans_pq_freemem;
+typedef __typeof__(PQconninfoParse) *loans_pq_conninfo_parse;
+typedef __typeof__(PQconninfoFree) *loans_pq_conninfo_free;
+typedef __typeof__(PQsetNoticeProcessor) *loans_pq_set_notice_processor;
 
 #endif

@@ -21,6 +21,15 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
     let getlength: loans_pq_getlength
     let getisnull: loans_pq_getisnull
     let cmdTuples: loans_pq_cmd_tuples
+    let connectStartParams: loans_pq_connect_start_params
+    let connectPoll: loans_pq_connect_poll
+    let socket: loans_pq_socket
+    let consumeInput: loans_pq_consume_input
+    let notifies: loans_pq_notifies
+    let freemem: loans_pq_freemem
+    let conninfoParse: loans_pq_conninfo_parse
+    let conninfoFree: loans_pq_conninfo_free
+    let setNoticeProcessor: loans_pq_set_notice_processor
 
     /// The library's file name: libpq's stable ABI since PostgreSQL 8.
     static let soname = "libpq.so.5"
@@ -53,6 +62,15 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
         getlength = try load("PQgetlength")
         getisnull = try load("PQgetisnull")
         cmdTuples = try load("PQcmdTuples")
+        connectStartParams = try load("PQconnectStartParams")
+        connectPoll = try load("PQconnectPoll")
+        socket = try load("PQsocket")
+        consumeInput = try load("PQconsumeInput")
+        notifies = try load("PQnotifies")
+        freemem = try load("PQfreemem")
+        conninfoParse = try load("PQconninfoParse")
+        conninfoFree = try load("PQconninfoFree")
+        setNoticeProcessor = try load("PQsetNoticeProcessor")
     }
 
     private static func missing(_ detail: String) -> StoreError {

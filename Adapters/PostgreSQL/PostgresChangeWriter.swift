@@ -152,8 +152,8 @@ final class PostgresChangeWriter: LoanChangeWriter {
         }
     }
 
-    /// Completes the change's row (how many loans, the target), adds an import's day counts, and
-    /// ends the author's redo when this is a new change of their own.
+    /// Completes the change's row (how many loans, the target), adds an import's day counts,
+    /// notifies the watchers, and ends the author's redo when this is a new change of their own.
     func finish() throws {
         try writePending()
         guard let id else { return }
@@ -166,6 +166,8 @@ final class PostgresChangeWriter: LoanChangeWriter {
                 [id.description, target?.description]
             )
             try bulk?.writeDayCounts(connection)
+            // Watchers learn of the change once it is committed (PostgresAgendaChanges).
+            try connection.execute("SELECT pg_notify($1, $2)", [PostgresAgendaChanges.channel, id.description])
             guard kind.isUndoable else { return }
             try connection.execute("UPDATE loans.change SET redoable = false WHERE who = $1 AND redoable", [author.name])
         }

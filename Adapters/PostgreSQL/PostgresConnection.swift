@@ -3,42 +3,57 @@ import Glibc
 
 /// One libpq connection, owned for its whole life. Statements run with parameters only
 /// (`PQexecParams`, text format, one statement per call); failures are `PostgresError`s that
-/// carry the SQLSTATE, the server's message and the SQL, and never a password.
+/// carry the SQLSTATE, the server's message and the SQL, and never a password. A one-shot run's
+/// connection waits for the server under a `ServerDeadline`.
 final class PostgresConnection {
     /// Seconds libpq waits for each server before giving up, unless the connection string or
     /// `PGCONNECT_TIMEOUT` says otherwise, so a status bar never hangs on a server that is away.
     static let defaultConnectTimeout = 2
 
     let target: ConnectionString
-    private let pq: LibPQ
-    private let handle: OpaquePointer
+    let pq: LibPQ
+    let handle: OpaquePointer
+    /// The database role the session acts as (`current_user`).
+    private(set) var role = ""
+    private let deadline: ServerDeadline?
 
     /// Connects as libpq would with `target` alone — its environment (`PGHOST`, `PGSERVICE`,
     /// `PGPASSFILE` …), `~/.pgpass`, `sslmode`, several hosts with `target_session_attrs` — adding
-    /// only defaults the user can override (the connect timeout, an application name of
-    /// `loans user@host`) and the one thing loans needs: UTF-8 text and ISO dates.
-    init(_ target: ConnectionString, pq: LibPQ) throws(PostgresError) {
+    /// only defaults the user can override (`ConnectionParameters`) and the one thing loans
+    /// needs: UTF-8 text and ISO dates.
+    convenience init(_ target: ConnectionString, pq: LibPQ, client: PostgresClient) throws(PostgresError) {
+        let parameters = ConnectionParameters(target, client: client)
+        var deadline: ServerDeadline?
+        if case .deadline(let noAnswer) = client.waiting {
+            deadline = ServerDeadline(target, connectSeconds: parameters.connectBudgetSeconds(pq), noAnswer: noAnswer)
+        }
+        let connect = { () throws(PostgresError) -> OpaquePointer in
+            let connection = parameters.withKeywordsAndValues { keywords, values in pq.connectdbParams(keywords, values, 1) }
+            guard let connection else { throw PostgresError(message: "libpq could not allocate a connection") }
+            guard pq.status(connection) == CONNECTION_OK else {
+                let message = pq.errorMessage(connection).map { String(cString: $0) } ?? "unknown failure"
+                pq.finish(connection)
+                throw PostgresError(message: target.scrub(message))
+            }
+            return connection
+        }
+        let handle = if let deadline { try deadline.connecting(connect) } else { try connect() }
+        try self.init(established: handle, target: target, pq: pq, deadline: deadline)
+    }
+
+    /// Takes a connection libpq has made (`CONNECTION_OK`) and sets the session up for loans.
+    init(established handle: OpaquePointer, target: ConnectionString, pq: LibPQ, deadline: ServerDeadline? = nil) throws(PostgresError) {
         self.target = target
         self.pq = pq
-        var before: [(String, String)] = [("fallback_application_name", ClientName.applicationName)]
-        if (getenv("PGCONNECT_TIMEOUT").map { String(cString: $0) } ?? "").isEmpty {
-            before.append(("connect_timeout", String(PostgresConnection.defaultConnectTimeout)))
-        }
-        // Values before `dbname` yield to the connection string's own; values after it win.
-        let parameters = before + [("dbname", target.text), ("client_encoding", "UTF8")]
-        let connection = PostgresConnection.withCStrings(parameters.map(\.0)) { keywords in
-            PostgresConnection.withCStrings(parameters.map(\.1)) { values in
-                pq.connectdbParams(keywords, values, 1)
-            }
-        }
-        guard let connection else { throw PostgresError(message: "libpq could not allocate a connection") }
-        guard pq.status(connection) == CONNECTION_OK else {
-            let message = pq.errorMessage(connection).map { String(cString: $0) } ?? "unknown failure"
-            pq.finish(connection)
-            throw PostgresError(message: target.scrub(message))
-        }
-        handle = connection
-        try execute("SELECT pg_catalog.set_config('datestyle', 'ISO, YMD', false), pg_catalog.set_config('search_path', 'pg_catalog', false)")
+        self.handle = handle
+        self.deadline = deadline
+        // libpq prints the server's notices to stderr (`FATAL: terminating connection …` when a
+        // server stops); loans reports failures in its own words, so they are dropped.
+        _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
+        let session = try execute(
+            "SELECT pg_catalog.set_config('datestyle', 'ISO, YMD', false), pg_catalog.set_config('search_path', 'pg_catalog', false), current_user"
+        )
+        role = session.string(0, 2) ?? ""
     }
 
     deinit {
@@ -54,11 +69,14 @@ final class PostgresConnection {
         }
         let values = parameters.map { $0.flatMap { strdup($0) } }
         defer { values.forEach { free($0) } }
-        let raw = values.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
-                pq.execParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
+        let send = {
+            values.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
+                    self.pq.execParams(self.handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
+                }
             }
         }
+        let raw = deadline.map { $0.answering(send) } ?? send()
         guard let raw else { throw failure(sql) }
         let result = PostgresResult(raw, pq: pq)
         let status = pq.resultStatus(raw)
@@ -97,17 +115,8 @@ final class PostgresConnection {
     }
 
     /// The connection's last error, for a call that returned no result at all (a lost connection).
-    private func failure(_ sql: String) -> PostgresError {
+    func failure(_ sql: String?) -> PostgresError {
         let message = pq.errorMessage(handle).map { String(cString: $0) } ?? ""
         return PostgresError(message: message.isEmpty ? "no answer from the server" : target.scrub(message), sql: sql)
-    }
-
-    /// `strings` as a NULL-terminated array of C strings, valid during `body`.
-    private static func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
-        let copies = strings.map { strdup($0) } + [nil]
-        defer { copies.forEach { free($0) } }
-        return copies.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { body($0.baseAddress!) }
-        }
     }
 }

@@ -11,8 +11,8 @@ public enum PostgresDatabase {
 
     /// The loans in the database, read-only. A database without the `loans` schema reads as no
     /// loans and is left as it is; a foreign or newer schema is refused untouched.
-    public static func reader(_ location: String) throws(StoreError) -> any LoanReading {
-        let connection = try connect(location)
+    public static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any LoanReading {
+        let connection = try connect(location, client)
         switch try recognised(connection, PostgresSchema.state) {
         case .absent:
             return NoLoans()
@@ -29,28 +29,41 @@ public enum PostgresDatabase {
     }
 
     /// Whether the database holds a loans schema (reading nothing else, creating nothing).
-    public static func exists(_ location: String) throws(StoreError) -> Bool {
-        let connection = try connect(location)
+    public static func exists(_ location: String, client: PostgresClient) throws(StoreError) -> Bool {
+        let connection = try connect(location, client)
         return try recognised(connection, PostgresSchema.state) != .absent
     }
 
-    /// The loans in the database for writing as `author`: the schema created or upgraded first,
+    /// The loans in the database for writing as `author` in the connection's database role (see
+    /// `who`), waiting for the server as `waiting` says: the schema created or upgraded first,
     /// under an advisory lock so that two first runs do not race.
-    public static func writer(_ location: String, author: Author) throws(StoreError) -> any LoanWriting {
-        let connection = try connect(location)
+    public static func writer(_ location: String, author: Author, waiting: PostgresClient.Waiting) throws(StoreError) -> any LoanWriting {
+        let connection = try connect(location, PostgresClient(user: author.name, waiting: waiting))
         var state = try recognised(connection, PostgresSchema.state)
         if state != .loans(version: PostgresSchema.latestVersion), state != .foreign {
             state = try recognised(connection, PostgresSchema.migrate)
         }
         if state == .foreign { throw foreign(connection) }
-        return PostgresLoanStore(connection: connection, author: author)
+        return PostgresLoanStore(connection: connection, author: Author(name: who(author.name, role: connection.role), clock: author.clock))
     }
 
-    private static func connect(_ location: String) throws(StoreError) -> PostgresConnection {
+    /// Who changes are recorded as on a server: the OS user @ host and the database role, as in
+    /// `alice@laptop as household`. Undo and redo act on the changes of the same who.
+    static func who(_ user: String, role: String) -> String {
+        "\(user) as \(role)"
+    }
+
+    /// The who of `user` in the database role of `reader`'s connection, when it reads a server's
+    /// loans schema (nil for any other store).
+    public static func who(_ user: String, reading reader: any LoanReading) -> String? {
+        (reader as? PostgresLoanStore).map { who(user, role: $0.connection.role) }
+    }
+
+    private static func connect(_ location: String, _ client: PostgresClient) throws(StoreError) -> PostgresConnection {
         let pq = try LibPQ.shared.get()
         let target = ConnectionString(location)
         do {
-            return try PostgresConnection(target, pq: pq)
+            return try PostgresConnection(target, pq: pq, client: client)
         } catch {
             throw StoreError(.unavailable, "cannot connect to PostgreSQL database \(Quoted(target.redacted)): \(error.message)")
         }

@@ -26,8 +26,8 @@ import Testing
             case .postgres:
                 let server = try PostgresServer.shared()
                 let url = server.url(try server.createDatabase())
-                try PostgresDatabase.writer(url, author: .tester).seed(loans)
-                return try PostgresDatabase.reader(url)
+                try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive).seed(loans)
+                return try PostgresDatabase.reader(url, client: PostgresClient(user: Author.tester.name, waiting: .keepalive))
             }
         }
     }
@@ -54,7 +54,7 @@ import Testing
             let server = try PostgresServer.shared()
             url = server.url(try server.createDatabase())
         }
-        try check.run { author in
+        try check.run({ author in
             switch kind {
             case .memory:
                 memory.author = author
@@ -62,8 +62,8 @@ import Testing
             case .sqlite:
                 return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
             case .postgres:
-                return try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock))
+                return try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock), waiting: .keepalive)
             }
-        }
+        }, who: { kind == .postgres ? "\($0) as \(PostgresServer.role)" : $0 })
     }
 }

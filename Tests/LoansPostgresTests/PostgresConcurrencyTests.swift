@@ -10,12 +10,12 @@ import Testing
     @Test func renewalsOfOneLoanFromManyConnectionsAllCount() throws {
         let database = try TestDatabase()
         let url = database.url
-        let id = try PostgresDatabase.writer(url, author: .tester).add(Day.draft("Dune", due: 0))
+        let id = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive).add(Day.draft("Dune", due: 0))
         let clients = 6
         // Each renewal holds its transaction open a moment after reading, so they overlap for real:
         // without the row lock every one of them would read the same due date.
         let crowd = Crowd(clients) { _ in
-            let store = try PostgresDatabase.writer(url, author: .tester)
+            let store = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive)
             return {
                 try store.change(.renew) { writer in
                     var loan = try #require(try writer.loan(id))
@@ -27,19 +27,19 @@ import Testing
             }
         }
         #expect(crowd.finish() == [])
-        let loan = try #require(try PostgresDatabase.reader(url).loan(id))
+        let loan = try #require(try PostgresDatabase.reader(url, client: .tester).loan(id))
         #expect(loan.renewals == clients)
         #expect(loan.dueOn == Day.offset(clients))
         #expect(loan.previousDueDates == (0..<clients).map(Day.offset))
         #expect(try database.psql("SELECT due_on || ':' || open_count FROM loans.open_due_day") == "\(Day.offset(clients).iso):1")
-        #expect(try PostgresDatabase.reader(url).history(of: id, limit: nil).map(\.kind) == Array(repeating: .renew, count: clients) + [.add])
+        #expect(try PostgresDatabase.reader(url, client: .tester).history(of: id, limit: nil).map(\.kind) == Array(repeating: .renew, count: clients) + [.add])
     }
 
     @Test func aSnapshotDoesNotMoveWhileAnotherConnectionWrites() throws {
         let database = try TestDatabase()
         let writer = try database.writer()
         _ = try writer.add(Day.draft("Overdue", due: -3))
-        let reader = try PostgresDatabase.reader(database.url)
+        let reader = try PostgresDatabase.reader(database.url, client: .tester)
         let overdue = DueRange(from: nil, through: Day.offset(-1))
         try reader.snapshot {
             #expect(try reader.countOpenLoans(due: overdue) == 1)
@@ -59,11 +59,11 @@ import Testing
     @Test func readersSeeAnImportAllOrNothing() throws {
         let database = try TestDatabase()
         let url = database.url
-        _ = try PostgresDatabase.writer(url, author: .tester)
-        let reader = try PostgresDatabase.reader(url)
+        _ = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive)
+        let reader = try PostgresDatabase.reader(url, client: .tester)
         let everything = DueRange(from: nil, through: .latest)
         let crowd = Crowd(1) { _ in
-            let writer = try PostgresDatabase.writer(url, author: .tester)
+            let writer = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive)
             return { _ = try ImportLoans(store: writer).run { visit in for id: Int64 in 1...3000 { try visit(Day.loan(id)) } } }
         }
         crowd.release()

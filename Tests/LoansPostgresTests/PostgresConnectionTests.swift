@@ -12,7 +12,7 @@ import Testing
         let closed = try SilentServer(listening: false)
         let port = closed.port
         let error = try #require(throws: StoreError.self) {
-            _ = try PostgresDatabase.reader("postgresql://alice:pw-7d1e@127.0.0.1:\(port)/loans")
+            _ = try PostgresDatabase.reader("postgresql://alice:pw-7d1e@127.0.0.1:\(port)/loans", client: .tester)
         }
         #expect(error.kind == .unavailable)
         #expect(error.message.hasPrefix("cannot connect to PostgreSQL database \"postgresql://alice@127.0.0.1:\(port)/loans\": "))
@@ -29,7 +29,7 @@ import Testing
         let started = Date()
         Thread {
             do {
-                _ = try PostgresDatabase.reader(url)
+                _ = try PostgresDatabase.reader(url, client: .tester)
                 outcome.set("connected")
             } catch {
                 outcome.set("\(error)")
@@ -47,12 +47,12 @@ import Testing
             "host=127.0.0.1 port=\(server.port) user=\(PostgresServer.guardedRole) password='wrong-pw-31 quoted' dbname=postgres",
         ]
         for url in urls {
-            let error = try #require(throws: StoreError.self) { _ = try PostgresDatabase.reader(url) }
+            let error = try #require(throws: StoreError.self) { _ = try PostgresDatabase.reader(url, client: .tester) }
             #expect(error.kind == .unavailable && error.message.contains("password authentication failed"))
             #expect(!error.message.contains("wrong-pw-31"), "\(error.message)")
         }
         let right = "postgresql://\(PostgresServer.guardedRole):\(PostgresServer.guardedPassword)@127.0.0.1:\(server.port)/postgres"
-        #expect(try PostgresDatabase.reader(right).loan(LoanID(1)) == nil)
+        #expect(try PostgresDatabase.reader(right, client: .tester).loan(LoanID(1)) == nil)
     }
 
     @Test func libpqConventionsPassThrough() throws {
@@ -69,10 +69,10 @@ import Testing
             "postgresql://loans@127.0.0.1:\(port)/\(database.name)?options=-c%20datestyle%3DSQL%2CDMY",
         ]
         for url in reachable {
-            #expect(try PostgresDatabase.reader(url).loan(id)?.title == "Dune", "\(url)")
+            #expect(try PostgresDatabase.reader(url, client: .tester).loan(id)?.title == "Dune", "\(url)")
         }
         let error = try #require(throws: StoreError.self) {
-            _ = try PostgresDatabase.reader(database.url + "?sslmode=require")
+            _ = try PostgresDatabase.reader(database.url + "?sslmode=require", client: .tester)
         }
         #expect(error.kind == .unavailable && error.message.contains("SSL"), "\(error.message)")
     }
@@ -81,11 +81,11 @@ import Testing
         let database = try TestDatabase()
         _ = try database.writer()
         let names = "SELECT string_agg(application_name, ',' ORDER BY application_name) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        let reader = try PostgresDatabase.reader(database.url)
-        #expect(try database.psql(names) == ClientName.applicationName)
-        #expect(ClientName.applicationName.hasPrefix("loans ") && ClientName.applicationName.contains("@"))
-        let named = try PostgresDatabase.reader(database.url + "?application_name=kitchen-bar")
-        #expect(try database.psql(names) == [ClientName.applicationName, "kitchen-bar"].sorted().joined(separator: ","))
+        let reader = try PostgresDatabase.reader(database.url, client: .tester)
+        #expect(try database.psql(names) == PostgresClient.tester.applicationName)
+        #expect(PostgresClient.tester.applicationName.hasPrefix("loans ") && PostgresClient.tester.applicationName.contains("@"))
+        let named = try PostgresDatabase.reader(database.url + "?application_name=kitchen-bar", client: .tester)
+        #expect(try database.psql(names) == [PostgresClient.tester.applicationName, "kitchen-bar"].sorted().joined(separator: ","))
         _ = (reader, named)
     }
 

@@ -29,19 +29,19 @@ import Testing
                 + ";\nINSERT INTO loans.migration (version, name) VALUES (1, '\(first.name)')"
                 + ";\nINSERT INTO loans.loan (title, direction, counterparty, lent_on, due_on) VALUES ('Dune', 'lent', 'Ann', '2026-11-01', '2026-12-01')"
         )
-        let error = try #require(throws: StoreError.self) { _ = try PostgresDatabase.reader(database.url) }
+        let error = try #require(throws: StoreError.self) { _ = try PostgresDatabase.reader(database.url, client: .tester) }
         #expect(error.kind == .unavailable && error.message.contains("older loans schema (1)"))
         let added = try AddLoan(store: try database.writer()).run(Day.draft("Azul"))
         #expect(added == LoanID(2))
         #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2")
-        #expect(try PostgresDatabase.reader(database.url).loan(LoanID(1))?.title == "Dune")
-        #expect(try PostgresDatabase.reader(database.url).history(of: nil, limit: nil).map(\.kind) == [.add])
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(LoanID(1))?.title == "Dune")
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).history(of: nil, limit: nil).map(\.kind) == [.add])
     }
 
     @Test func manyFirstRunsAtOnceMigrateOnce() throws {
         let database = try TestDatabase()
         let url = database.url
-        let crowd = Crowd(8) { _ in { _ = try PostgresDatabase.writer(url, author: .tester).add(Day.draft("Dune")) } }
+        let crowd = Crowd(8) { _ in { _ = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive).add(Day.draft("Dune")) } }
         #expect(crowd.finish() == [])
         #expect(try database.psql("SELECT count(*) FROM loans.migration") == "2")
         #expect(try database.psql("SELECT count(*) FROM loans.loan") == "8")
@@ -49,7 +49,7 @@ import Testing
 
     @Test func aReaderCreatesNothingAndReadsEmpty() throws {
         let database = try TestDatabase()
-        let reader = try PostgresDatabase.reader(database.url)
+        let reader = try PostgresDatabase.reader(database.url, client: .tester)
         var seen = 0
         try reader.loans(.all) { _ in seen += 1 }
         #expect(seen == 0)
@@ -61,15 +61,15 @@ import Testing
     @Test func aSchemaAnAdministratorMadeForLoansIsUsed() throws {
         let database = try TestDatabase()
         try database.psql("CREATE SCHEMA loans AUTHORIZATION loans")
-        #expect(try PostgresDatabase.reader(database.url).loan(LoanID(1)) == nil)
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(LoanID(1)) == nil)
         let id = try database.writer().add(Day.draft("Dune"))
-        #expect(try PostgresDatabase.reader(database.url).loan(id)?.title == "Dune")
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(id)?.title == "Dune")
     }
 
     @Test func aForeignSchemaIsRefusedUntouched() throws {
         let database = try TestDatabase()
         try database.psql("CREATE SCHEMA loans AUTHORIZATION loans; CREATE TABLE loans.books (title text); INSERT INTO loans.books VALUES ('mine')")
-        for open in [{ _ = try PostgresDatabase.reader(database.url) }, { _ = try database.writer() }] {
+        for open in [{ _ = try PostgresDatabase.reader(database.url, client: .tester) }, { _ = try database.writer() }] {
             let error = try #require(throws: StoreError.self, performing: open)
             #expect(error.kind == .unavailable && error.message.contains("left untouched"))
         }
@@ -82,7 +82,7 @@ import Testing
         let database = try TestDatabase()
         _ = try database.writer().add(Day.draft("Dune"))
         try database.psql("INSERT INTO loans.migration (version, name) VALUES (99, 'from the future')")
-        for open in [{ _ = try PostgresDatabase.reader(database.url) }, { _ = try database.writer() }] {
+        for open in [{ _ = try PostgresDatabase.reader(database.url, client: .tester) }, { _ = try database.writer() }] {
             let error = try #require(throws: StoreError.self, performing: open)
             #expect(error.kind == .newerVersion && error.message.contains("schema 99"))
         }

@@ -141,7 +141,7 @@ import Testing
             }
         }
         #expect(try database.psql(PostgresWriteTests.dayCounts) == (try database.psql(PostgresWriteTests.plainCounts)))
-        let reader = try PostgresDatabase.reader(database.url)
+        let reader = try PostgresDatabase.reader(database.url, client: .tester)
         for from in stride(from: -16, through: 16, by: 4) {
             let range = DueRange(from: Day.offset(from), through: Day.offset(from + 6))
             var walked = 0

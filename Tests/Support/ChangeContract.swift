@@ -8,13 +8,25 @@ public struct ChangeCheck: Sendable, CustomTestStringConvertible {
     /// Opens a writer on the check's store, recording changes as `author`.
     public typealias OpenWriter = (_ author: String) throws -> any LoanWriting
 
+    /// Writers on the check's store, and the who it records for an author (a server adds the
+    /// database role).
+    public struct Writers {
+        let open: OpenWriter
+        let who: (_ author: String) -> String
+
+        func callAsFunction(_ author: String) throws -> any LoanWriting {
+            try open(author)
+        }
+    }
+
     public let name: String
-    let body: @Sendable (OpenWriter) throws -> Void
+    let body: @Sendable (Writers) throws -> Void
 
     public var testDescription: String { name }
 
-    public func run(_ open: OpenWriter) throws {
-        try body(open)
+    /// Runs the check on writers `open` makes, whose changes name their author as `who` says.
+    public func run(_ open: OpenWriter, who: @escaping (_ author: String) -> String = { $0 }) throws {
+        try withoutActuallyEscaping(open) { open in try body(Writers(open: open, who: who)) }
     }
 }
 
@@ -50,7 +62,7 @@ public enum ChangeContract {
         return deltas
     }
 
-    static func recordsEachWrite(_ open: ChangeCheck.OpenWriter) throws {
+    static func recordsEachWrite(_ open: ChangeCheck.Writers) throws {
         let store = try open("alice@home")
         let id = try AddLoan(store: store).run(draft("The Hobbit"))
         let added = try #require(try store.loan(id))
@@ -59,7 +71,7 @@ public enum ChangeContract {
         try RemoveLoan(store: store).run(id)
         let history = try store.history(of: nil, limit: nil)
         #expect(history.map(\.kind) == [.remove, .returnLoan, .renew, .add])
-        #expect(history.allSatisfy { $0.who == "alice@home" && $0.loanCount == 1 && !$0.isUndone && $0.target == nil })
+        #expect(history.allSatisfy { $0.who == open.who("alice@home") && $0.loanCount == 1 && !$0.isUndone && $0.target == nil })
         #expect(history.map(\.id) == history.map(\.id).sorted(by: >))
         #expect(try deltas(store, history[3]) == [LoanDelta(id: id, before: nil, after: added)])
         #expect(try deltas(store, history[2]) == [LoanDelta(id: id, before: added, after: renewed)])
@@ -70,7 +82,7 @@ public enum ChangeContract {
         #expect(try store.change(history[1].id) == history[1])
     }
 
-    static func recordsNothingForNothing(_ open: ChangeCheck.OpenWriter) throws {
+    static func recordsNothingForNothing(_ open: ChangeCheck.Writers) throws {
         let store = try open("alice@home")
         let id = try AddLoan(store: store).run(draft("Dune"))
         var edit = LoanEdit()
@@ -82,7 +94,7 @@ public enum ChangeContract {
         #expect(throws: LoanCommandError.nothingToRedo) { try RedoChange(store: store).run() }
     }
 
-    static func undoesAndRedoes(_ open: ChangeCheck.OpenWriter) throws {
+    static func undoesAndRedoes(_ open: ChangeCheck.Writers) throws {
         let store = try open("alice@home")
         let id = try AddLoan(store: store).run(draft("Tent"))
         let steps = [try all(store)]
@@ -112,7 +124,7 @@ public enum ChangeContract {
         #expect(lastUndo.kind == .undo && lastUndo.target != nil)
     }
 
-    static func aNewChangeEndsRedo(_ open: ChangeCheck.OpenWriter) throws {
+    static func aNewChangeEndsRedo(_ open: ChangeCheck.Writers) throws {
         let store = try open("alice@home")
         let id = try AddLoan(store: store).run(draft("Drill"))
         _ = try ReturnLoan(store: store).run(id, on: today, today: today)
@@ -124,7 +136,7 @@ public enum ChangeContract {
         #expect(try all(store).isEmpty)
     }
 
-    static func undoIsPerAuthor(_ open: ChangeCheck.OpenWriter) throws {
+    static func undoIsPerAuthor(_ open: ChangeCheck.Writers) throws {
         let alice = try open("alice@home")
         let first = try AddLoan(store: alice).run(draft("Book one"))
         let second = try AddLoan(store: alice).run(draft("Book two"))
@@ -138,14 +150,14 @@ public enum ChangeContract {
             Issue.record("expected a blocked undo, got \(String(describing: refused))")
             return
         }
-        #expect(change.kind == .add && loan == second && blocker.who == "bob@desk" && blocker.kind == .returnLoan)
+        #expect(change.kind == .add && loan == second && blocker.who == open.who("bob@desk") && blocker.kind == .returnLoan)
         #expect(try all(alice2) == before)
         let skipped = try UndoChange(store: alice2).run(skippingBlocked: true)
         #expect(skipped.change.kind == .add && skipped.delta?.id == first && skipped.skipped.map(\.id) == [change.id])
         #expect(try all(alice2) == [bobs])
     }
 
-    static func anImportIsUndoneWhole(_ open: ChangeCheck.OpenWriter) throws {
+    static func anImportIsUndoneWhole(_ open: ChangeCheck.Writers) throws {
         let store = try open("alice@home")
         _ = try AddLoan(store: store).run(draft("Before"))
         let before = try all(store)
@@ -161,7 +173,7 @@ public enum ChangeContract {
         #expect(try all(store).count == 31)
     }
 
-    static func idsAreNeverGivenTwice(_ open: ChangeCheck.OpenWriter) throws {
+    static func idsAreNeverGivenTwice(_ open: ChangeCheck.Writers) throws {
         let store = try open("alice@home")
         let first = try AddLoan(store: store).run(draft("One"))
         let second = try AddLoan(store: store).run(draft("Two"))
@@ -179,7 +191,7 @@ public enum ChangeContract {
         #expect(throws: LoanCommandError.self) { try AddLoan(store: store).run(draft("Five")) }
     }
 
-    static func importsByTheRules(_ open: ChangeCheck.OpenWriter) throws {
+    static func importsByTheRules(_ open: ChangeCheck.Writers) throws {
         let store = try open("alice@home")
         let kept = try AddLoan(store: store).run(draft("Kept"))
         let gone = try AddLoan(store: store).run(draft("Gone"))

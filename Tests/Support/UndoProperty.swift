@@ -8,7 +8,7 @@ import Testing
 extension ChangeContract {
     static let property = ChangeCheck(name: "undo all and redo all restore the start and the end", body: undoAllRedoAll)
 
-    static func undoAllRedoAll(_ open: ChangeCheck.OpenWriter) throws {
+    static func undoAllRedoAll(_ open: ChangeCheck.Writers) throws {
         for seed: UInt64 in [7, 1234] {
             try undoAllRedoAll(try open("prop\(seed)@test"), seed: seed, steps: 300)
         }

@@ -1,4 +1,3 @@
-import LoansAdapters
 import LoansCore
 import LoansText
 
@@ -32,9 +31,9 @@ struct HistoryCommands {
     let request: Request
 
     func history(of loan: LoanID?, limit: Int?) throws {
-        let entries = try HistoryQuery(store: request.stores.reader()).entries(of: loan, limit: limit)
-        let author = SystemAuthor.current(clock: request.today.clock)
-        for line in HistoryText.lines(entries, of: loan, author: author.name, wallTime: request.today.clock.wallTime) {
+        let reader = try request.stores.reader()
+        let entries = try HistoryQuery(store: reader).entries(of: loan, limit: limit)
+        for line in HistoryText.lines(entries, of: loan, author: request.stores.who(reading: reader), wallTime: request.today.clock.wallTime) {
             request.console.out.line(line)
         }
     }

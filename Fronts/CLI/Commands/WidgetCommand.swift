@@ -69,6 +69,10 @@ struct WidgetCommand {
         let presenter = WidgetPresenter(maxWidth: options.maxWidth, maxBytes: style.visibleBytes, empty: options.empty)
         let answer = WidgetAnswer(style: style, presenter: presenter)
         if options.watch { return try watch(answer) }
+        if options.format != .plain {  // a server that does not answer in time reads as any failure
+            let away = style.render(presenter.failure("the PostgreSQL server did not answer in time"))
+            request.stores.noAnswer = (away.lines.map { $0 + "\n" }.joined(), .success)
+        }
         let text = try answer.text { try AgendaQuery(store: request.stores.reader()).summary(request.policy) } report: {
             request.console.err.line("loans: " + $0)
         }

@@ -1,9 +1,9 @@
-import LoansAdapters
 import LoansCore
 
 /// The stores and change notifications of a run that keeps going (the TUI, `widget --watch`):
 /// the reader stays open between answers and is opened again once the store may have changed
-/// (a database created or replaced after the start), and after this run's own first write.
+/// (a database created or replaced after the start, a server restarted), and after this run's
+/// own first write; the writer is opened again after a change too.
 final class LiveSession: LoanStores, AgendaChanges {
     private let stores: StoreProvider
     private let changes: any AgendaChanges
@@ -12,7 +12,8 @@ final class LiveSession: LoanStores, AgendaChanges {
 
     init(request: Request) {
         stores = request.stores
-        changes = PollingAgendaChanges(watching: request.stores.watchedPaths(), today: request.today)
+        request.stores.keepsRunning = true
+        changes = request.stores.changes(request.today)
     }
 
     func reader() throws -> any LoanReading {
@@ -32,7 +33,11 @@ final class LiveSession: LoanStores, AgendaChanges {
 
     func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake {
         let wake = changes.next(input: input, output: output, timeoutMilliseconds: timeoutMilliseconds)
-        if wake == .answerMayHaveChanged || wake == .timeout { openReader = nil }
+        if wake == .answerMayHaveChanged || wake == .timeout {
+            // A server that went away took the connections with it: both are made again when next needed.
+            openReader = nil
+            openWriter = nil
+        }
         return wake
     }
 }

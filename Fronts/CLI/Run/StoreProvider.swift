@@ -12,6 +12,12 @@ final class StoreProvider {
     private let environment: [String: String]
     private let author: Author
     private var demo: DemoDatabase?
+    /// Whether the run keeps going (the TUI, `--watch`): its PostgreSQL connections then use TCP
+    /// keepalives and carry on after a failure, instead of a one-shot run's deadline.
+    var keepsRunning = false
+    /// What a one-shot run prints on stdout, and its exit code, when a PostgreSQL server does not
+    /// answer in time (after the message on stderr); nil: nothing, exit 74. A bar shows its failure line.
+    var noAnswer: (output: String, status: ExitCode)?
 
     init(source: DataSource, environment: [String: String], today: CivilDate, author: Author) throws {
         self.source = source
@@ -25,7 +31,9 @@ final class StoreProvider {
         case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
         case .database, .demo:
             let location = try databasePath()
-            return PostgresDatabase.isURL(location) ? try PostgresDatabase.reader(location) : try LoanDatabase.reader(at: location)
+            return PostgresDatabase.isURL(location)
+                ? try PostgresDatabase.reader(location, client: PostgresClient(user: author.name, waiting: waiting))
+                : try LoanDatabase.reader(at: location)
         }
     }
 
@@ -35,7 +43,7 @@ final class StoreProvider {
         }
         let location = try databasePath()
         let store = PostgresDatabase.isURL(location)
-            ? try PostgresDatabase.writer(location, author: author) : try LoanDatabase.writer(at: location, author: author)
+            ? try PostgresDatabase.writer(location, author: author, waiting: waiting) : try LoanDatabase.writer(at: location, author: author)
         return HookedLoanStore(store, hook: ChangeHook(environment: environment))
     }
 
@@ -44,7 +52,9 @@ final class StoreProvider {
     func databaseExists() throws -> Bool {
         if case .fixture = source { return true }
         let location = try databasePath()
-        if PostgresDatabase.isURL(location) { return try PostgresDatabase.exists(location) }
+        if PostgresDatabase.isURL(location) {
+            return try PostgresDatabase.exists(location, client: PostgresClient(user: author.name, waiting: waiting))
+        }
         var info = stat()
         return stat(location, &info) == 0
     }
@@ -57,12 +67,25 @@ final class StoreProvider {
         }
     }
 
-    /// The files whose changes can change the answer: the database and its `-wal`, or the
-    /// fixture document; none when no database can be named.
-    func watchedPaths() -> [String] {
-        if case .fixture(let path) = source { return [path] }
-        guard let path = try? databasePath(), !path.isEmpty else { return [] }
-        return [path, path + "-wal"]
+    /// Who the history names for changes this run makes, as `reader` records them: the OS user @
+    /// host, on a PostgreSQL server with the database role.
+    func who(reading reader: any LoanReading) -> String {
+        PostgresDatabase.who(author.name, reading: reader) ?? author.name
+    }
+
+    /// What tells a run that keeps going when the answer may have changed: LISTEN/NOTIFY on a
+    /// PostgreSQL server; else the files whose changes can change the answer — the database and
+    /// its `-wal`, or the fixture document (none when no database can be named).
+    func changes(_ today: Today) -> any AgendaChanges {
+        if case .fixture(let path) = source { return PollingAgendaChanges(watching: [path], today: today) }
+        guard let path = try? databasePath(), !path.isEmpty else { return PollingAgendaChanges(watching: [], today: today) }
+        if PostgresDatabase.isURL(path) { return PostgresAgendaChanges(path, user: author.name, today: today) }
+        return PollingAgendaChanges(watching: [path, path + "-wal"], today: today)
+    }
+
+    private var waiting: PostgresClient.Waiting {
+        if keepsRunning { return .keepalive }
+        return .deadline(noAnswer.map { PostgresClient.NoAnswer(output: $0.output, status: $0.status.rawValue) } ?? .failure)
     }
 
     func close() {

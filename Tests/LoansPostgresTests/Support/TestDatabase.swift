@@ -16,7 +16,7 @@ struct TestDatabase {
 
     /// A writer on this database, recording changes as `author`.
     func writer(_ author: String = Author.tester.name) throws -> any LoanWriting {
-        try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock))
+        try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock), waiting: .keepalive)
     }
 
     /// Runs SQL as the superuser in this database (an independent reader of what loans wrote).
@@ -99,4 +99,9 @@ final class Crowd: @unchecked Sendable {  // every mutable field is accessed und
     private func record(_ failure: String) {
         lock.withLock { failures.append(failure) }
     }
+}
+
+extension PostgresClient {
+    /// The tests' client: the tester, with keepalives (a deadline would end the test process).
+    static let tester = PostgresClient(user: Author.tester.name, waiting: .keepalive)
 }
