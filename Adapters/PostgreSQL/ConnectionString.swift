@@ -1,3 +1,5 @@
+import Glibc
+
 /// Connection details exactly as given — a `postgresql://` URL or libpq's `key=value` words — which
 /// go to libpq untouched, and their printable form: the same with every password removed. Messages
 /// show only the printable form, and `scrub` masks a password that libpq copied into one of its own.
@@ -42,6 +44,22 @@ struct ConnectionString: Sendable, CustomStringConvertible {
         text.utf8.starts(with: "postgresql://".utf8) || text.utf8.starts(with: "postgres://".utf8)
     }
 
+    /// Overwrites, with `*`, each password in a URL held in C memory — `argument` is a URL, or an
+    /// option and its URL (`--db=postgresql://…`) — so that the process's own argument list (what
+    /// `ps` shows) no longer holds it. Other arguments are left as they are.
+    static func maskPasswords(in argument: UnsafeMutablePointer<CChar>) {
+        let length = strlen(argument)
+        let bytes = UnsafeMutableRawPointer(argument).bindMemory(to: UInt8.self, capacity: length)
+        let text = Array(UnsafeBufferPointer(start: bytes, count: length))
+        guard let start = [0, (text.firstIndex(of: UInt8(ascii: "=")) ?? -2) + 1].first(where: {
+            $0 >= 0 && isURL(String(decoding: text[$0...], as: UTF8.self))
+        }) else { return }
+        let parts = URLParts(Array(text[start...]))
+        for password in [parts.password].compactMap({ $0 }) + parts.parameters.compactMap(\.password) {
+            for index in password { bytes[start + index] = UInt8(ascii: "*") }
+        }
+    }
+
     /// A message of libpq's with the connection string shown redacted and any password masked.
     func scrub(_ message: String) -> String {
         if unreadable { return "libpq cannot read the connection details (not shown, as they may hold a password)" }
@@ -56,35 +74,57 @@ struct ConnectionString: Sendable, CustomStringConvertible {
     /// last `@` before the query ends it, so an unencoded `@` or `/` in a password is removed
     /// too) and without `password` parameters (names percent-decoded, as libpq decodes them).
     private static func redactURL(_ bytes: [UInt8]) -> (redacted: [UInt8], secrets: [[UInt8]]) {
-        let schemeEnd = bytes.firstRange(of: Array("://".utf8))!.upperBound
-        var out = Array(bytes[..<schemeEnd])
+        let parts = URLParts(bytes)
+        var out = Array(bytes[..<parts.schemeEnd])
         var secrets: [[UInt8]] = []
-        let query = bytes[schemeEnd...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex
-        let authorityAndPath = bytes[schemeEnd..<query]
-        if let at = authorityAndPath.lastIndex(of: UInt8(ascii: "@")) {
-            let userInfo = authorityAndPath[..<at]
-            if let colon = userInfo.firstIndex(of: UInt8(ascii: ":")) {
-                out += userInfo[..<colon]
-                secrets.append(Array(userInfo[(colon + 1)...]))
-            } else {
-                out += userInfo
-            }
-            out += authorityAndPath[at...]
+        if let password = parts.password {
+            out += bytes[parts.schemeEnd..<(password.lowerBound - 1)]
+            secrets.append(Array(bytes[password]))
+            out += bytes[password.upperBound..<parts.query]
         } else {
-            out += authorityAndPath
+            out += bytes[parts.schemeEnd..<parts.query]
         }
-        guard query < bytes.endIndex else { return (out, withDecoded(secrets)) }
+        guard parts.query < bytes.endIndex else { return (out, withDecoded(secrets)) }
         var kept: [ArraySlice<UInt8>] = []
-        for parameter in bytes[(query + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
-            let name = parameter.prefix { $0 != UInt8(ascii: "=") }
-            if percentDecoded(name) == Array("password".utf8) {
-                secrets.append(Array(parameter.dropFirst(name.count + 1)))
+        for parameter in parts.parameters {
+            if let value = parameter.password {
+                secrets.append(Array(bytes[value]))
             } else {
-                kept.append(parameter)
+                kept.append(bytes[parameter.whole])
             }
         }
         if !kept.isEmpty { out += [UInt8(ascii: "?")] + Array(kept.joined(separator: [UInt8(ascii: "&")])) }
         return (out, withDecoded(secrets))
+    }
+
+    /// Where a URL's pieces are: the scheme's end, the user info's password, the query and each
+    /// parameter (with its value when it is a password).
+    private struct URLParts {
+        let schemeEnd: Int
+        /// Where the query's `?` stands (the end when there is none).
+        let query: Int
+        let password: Range<Int>?
+        let parameters: [(whole: Range<Int>, password: Range<Int>?)]
+
+        init(_ bytes: [UInt8]) {
+            let schemeEnd = bytes.firstRange(of: Array("://".utf8))!.upperBound
+            let query = bytes[schemeEnd...].firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex
+            password = bytes[schemeEnd..<query].lastIndex(of: UInt8(ascii: "@")).flatMap { at in
+                bytes[schemeEnd..<at].firstIndex(of: UInt8(ascii: ":")).map { ($0 + 1)..<at }
+            }
+            self.schemeEnd = schemeEnd
+            self.query = query
+            var parameters: [(Range<Int>, Range<Int>?)] = []
+            var start = query + 1
+            while start <= bytes.endIndex, query < bytes.endIndex {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+                let name = bytes[start..<end].prefix { $0 != UInt8(ascii: "=") }
+                let isPassword = ConnectionString.percentDecoded(name) == Array("password".utf8)
+                parameters.append((start..<end, isPassword ? min(name.endIndex + 1, end)..<end : nil))
+                start = end + 1
+            }
+            self.parameters = parameters
+        }
     }
 
     /// `key=value` words without `password=…`, read as libpq reads them (values optionally in
@@ -161,7 +201,7 @@ struct ConnectionString: Sendable, CustomStringConvertible {
         Array(Set(secrets.filter { !$0.isEmpty })).sorted { $0.count > $1.count }
     }
 
-    private static func percentDecoded(_ text: ArraySlice<UInt8>) -> [UInt8] {
+    fileprivate static func percentDecoded(_ text: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         var index = text.startIndex
         while index < text.endIndex {

@@ -24,6 +24,10 @@ final class StoreProvider {
         self.environment = environment
         self.author = author
         if source == .demo { demo = try DemoDatabase(today: today, author: author) }
+        if case .database(let explicit?) = source, PostgresDatabase.isURL(explicit) {
+            // Read already (the arguments were parsed); `ps` must not show a password from now on.
+            PostgresDatabase.hidePasswords(inArguments: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
+        }
     }
 
     func reader() throws -> any LoanReading {
