@@ -25,7 +25,7 @@ public enum PostgresDatabase {
         switch try recognised(connection, PostgresSchema.state) {
         case .absent:
             return NoLoans()
-        case .loans(let version) where version < PostgresSchema.latestVersion:
+        case .loans(let version) where version < PostgresSchema.oldestReadableVersion:
             throw StoreError(
                 .unavailable,
                 "PostgreSQL database \(Quoted(connection.target.redacted)) uses an older loans schema (\(version)); any write, such as 'loans add', upgrades it"

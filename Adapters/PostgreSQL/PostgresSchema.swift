@@ -124,9 +124,21 @@ enum PostgresSchema {
                 "ALTER SEQUENCE loans.loan_id_seq MAXVALUE \(LoanID.maximum)",
             ]
         ),
+        (
+            "the database identity: random, made once",
+            [
+                "CREATE TABLE loans.store_meta (key text PRIMARY KEY, value text NOT NULL)",
+                // 32 hexadecimal digits, like a SQLite database's; from the server's strong random source.
+                "INSERT INTO loans.store_meta (key, value) VALUES ('database_id', replace(gen_random_uuid()::text, '-', ''))",
+            ]
+        ),
     ]
 
     static var latestVersion: Int { migrations.count }
+
+    /// The oldest schema a reader reads as it is (the history came with 2); older ones wait for a
+    /// write to upgrade them.
+    static let oldestReadableVersion = 2
 
     /// The advisory lock held while migrating ("LOAN", 1), so two first runs do not race.
     static let migrationLock: Int64 = 0x4C4F_414E_0000_0001

@@ -12,15 +12,30 @@ import Testing
         let database = try TestDatabase()
         _ = try database.writer().add(Day.draft("Dune"))
         #expect(try database.psql("SELECT string_agg(version || ':' || name, '; ' ORDER BY version) FROM loans.migration")
-            == "1:loans, the open-by-due index and per-day open counts; 2:the history: one change per write, each loan before and after it, undo per author")
+            == "1:loans, the open-by-due index and per-day open counts; 2:the history: one change per write, each loan before and after it, undo per author; 3:the database identity: random, made once")
         #expect(try database.psql("SELECT indexdef FROM pg_indexes WHERE indexname = 'loan_open_by_due'")
             == "CREATE INDEX loan_open_by_due ON loans.loan USING btree (due_on, id) WHERE (returned_on IS NULL)")
         _ = try database.writer()
-        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "2")
+        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "3")
+    }
+
+    /// The identity is made once, with the schema: 32 hexadecimal digits, kept by every later
+    /// writer, different for another database.
+    @Test func theDatabaseIdentityIsMadeOnce() throws {
+        let database = try TestDatabase()
+        let identity = "SELECT string_agg(value, ',') FROM loans.store_meta WHERE key = 'database_id'"
+        _ = try database.writer().add(Day.draft("Dune"))
+        let made = try database.psql(identity)
+        #expect(made.count == 32 && made.allSatisfy(\.isHexDigit) && made == made.lowercased(), "\(made)")
+        _ = try database.writer().add(Day.draft("Azul"))
+        #expect(try database.psql(identity) == made)
+        let other = try TestDatabase()
+        _ = try other.writer()
+        #expect(try other.psql(identity) != made)
     }
 
     /// A database a loans of the first schema made: a reader says a write upgrades it, and the
-    /// first write applies the second migration alone, keeping the loans.
+    /// first write applies the later migrations alone, keeping the loans.
     @Test func aWriteUpgradesAnOlderSchemaStepByStep() throws {
         let database = try TestDatabase()
         let first = PostgresSchema.migrations[0]
@@ -33,9 +48,25 @@ import Testing
         #expect(error.kind == .unavailable && error.message.contains("older loans schema (1)"))
         let added = try AddLoan(store: try database.writer()).run(Day.draft("Azul"))
         #expect(added == LoanID(2))
-        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2")
+        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2,3")
         #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(LoanID(1))?.title == "Dune")
         #expect(try PostgresDatabase.reader(database.url, client: .tester).history(of: nil, limit: nil).map(\.kind) == [.add])
+    }
+
+    /// A database of the second schema (history, no identity yet) is read as it is; the first
+    /// write gives it its identity.
+    @Test func aReaderReadsTheSecondSchemaAsItIs() throws {
+        let database = try TestDatabase()
+        let statements = PostgresSchema.migrations[0...1].flatMap(\.statements)
+        try database.psql(
+            (["SET ROLE loans"] + statements).joined(separator: ";\n")
+                + ";\nINSERT INTO loans.migration (version, name) VALUES (1, 'one'), (2, 'two')"
+                + ";\nINSERT INTO loans.loan (title, direction, counterparty, lent_on, due_on) VALUES ('Dune', 'lent', 'Ann', '2026-11-01', '2026-12-01')"
+        )
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(LoanID(1))?.title == "Dune")
+        #expect(try database.psql("SELECT to_regclass('loans.store_meta') IS NULL") == "t")
+        _ = try database.writer().add(Day.draft("Azul"))
+        #expect(try database.psql("SELECT length(value) FROM loans.store_meta WHERE key = 'database_id'") == "32")
     }
 
     @Test func manyFirstRunsAtOnceMigrateOnce() throws {
@@ -43,7 +74,8 @@ import Testing
         let url = database.url
         let crowd = Crowd(8) { _ in { _ = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive).add(Day.draft("Dune")) } }
         #expect(crowd.finish() == [])
-        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "2")
+        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "3")
+        #expect(try database.psql("SELECT count(*) FROM loans.store_meta") == "1")
         #expect(try database.psql("SELECT count(*) FROM loans.loan") == "8")
     }
 
@@ -86,7 +118,7 @@ import Testing
             let error = try #require(throws: StoreError.self, performing: open)
             #expect(error.kind == .newerVersion && error.message.contains("schema 99"))
         }
-        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2,99")
+        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2,3,99")
     }
 
     @Test func aDatabaseThatIsNotUTF8IsRefusedBeforeAnythingIsMade() throws {
