@@ -5,22 +5,31 @@ import LoansCore
 /// holds the loan table against other writers, so what it read stays true until it ends:
 ///
 /// - the ids around the one asked about are read a window at a time — the loans stored there and
-///   the ids the history knows (a document from `json all` comes in id order, so one window
-///   answers a thousand questions);
-/// - loans stored under their own id wait in a batch and go in with one statement, their records
-///   in the history with another;
+///   the ids the history knows (a document from `json all` comes in id order, and so do a
+///   change's loans, so one window answers a thousand questions);
+/// - its writes — loans stored under their own ids, updated or deleted — wait in a batch and go
+///   in with one statement of each kind, their records in the history with one more;
 /// - the per-day open counts of everything it writes are summed here and added once at its end
 ///   (the triggers stand aside for its transaction).
 struct PostgresBulkChange {
     static let windowSize = 1000
-    static let batchSize = 500
+    static let batchSize = 1000
+
+    /// A write waiting in the batch: the loan as stored now (nil: none) and as it is to be
+    /// (nil: deleted).
+    struct Write {
+        let id: LoanID
+        let before: Loan?
+        let after: Loan?
+    }
 
     /// The ids whose state `stored` and `used` hold.
     private var covered: ClosedRange<Int64>?
     private var stored: [Int64: Loan] = [:]
     private var used: Set<Int64> = []
-    /// Loans to store under their own ids, in the order given.
-    private(set) var pending: [Loan] = []
+    /// Writes waiting for the batch's statements, in the order given; each id at most once.
+    private(set) var pending: [Write] = []
+    private var pendingIDs: Set<Int64> = []
     /// Open loans per due day that the change added (+) and took away (−).
     private(set) var dayCounts: [CivilDate: Int] = [:]
 
@@ -39,9 +48,14 @@ struct PostgresBulkChange {
         stored[id.rawValue] != nil || used.contains(id.rawValue)
     }
 
-    /// Reads the window that starts at `id`. Pending loans must be written first.
+    /// Whether a write of `id` is waiting (a second one must wait for the first to be written).
+    func isPending(_ id: LoanID) -> Bool {
+        pendingIDs.contains(id.rawValue)
+    }
+
+    /// Reads the window that starts at `id`. Pending writes must be written first.
     mutating func read(from id: LoanID, _ connection: PostgresConnection) throws {
-        precondition(pending.isEmpty, "the window is read with every pending loan written")
+        precondition(pending.isEmpty, "the window is read with every pending write written")
         let start = id.rawValue
         let loans = try connection.execute(
             "SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE id >= $1 ORDER BY id LIMIT \(PostgresBulkChange.windowSize)",
@@ -69,10 +83,11 @@ struct PostgresBulkChange {
         covered = start...end
     }
 
-    /// Takes a loan to store under its own id; true when the batch is full.
-    mutating func add(_ loan: Loan) -> Bool {
-        pending.append(loan)
-        noteWritten(loan.id, before: nil, after: loan)
+    /// Takes a write (of an id not pending, in the window); true when the batch is full.
+    mutating func add(_ write: Write) -> Bool {
+        pending.append(write)
+        pendingIDs.insert(write.id.rawValue)
+        noteWritten(write.id, before: write.before, after: write.after)
         return pending.count >= PostgresBulkChange.batchSize
     }
 
@@ -86,33 +101,72 @@ struct PostgresBulkChange {
         if let after, after.isOpen { dayCounts[after.dueOn, default: 0] += 1 }
     }
 
-    /// Writes the pending loans and their records in change `change`, and moves the id sequence
-    /// past them.
+    /// Writes the pending writes and their records in change `change` — one statement for the
+    /// loans stored under their own ids (moving the id sequence past them), one for the updates,
+    /// one for the deletions, one for the records.
     mutating func writePending(change: ChangeID, _ connection: PostgresConnection) throws(PostgresError) {
         guard !pending.isEmpty else { return }
-        var loans = BoundSQL("WITH stored AS (INSERT INTO loans.loan (id, \(PostgresLoanRow.fieldColumns)) VALUES ")
-        var records = BoundSQL("""
-            INSERT INTO loans.change_loan (change_id, loan_id, \(PostgresLoanRow.stateColumns("before")), \(PostgresLoanRow.stateColumns("after")))
-            VALUES
-            """)
-        let changeID = records.bind(change.description)
-        for (index, loan) in pending.enumerated() {
-            let comma = index == 0 ? " " : ", "
-            let fields = PostgresLoanRow.parameters(of: loan)
-            let loanValues = ([loan.id.description] + fields).map { loans.bind($0) }
-            loans.append(comma + "(" + loanValues.joined(separator: ", ") + ")")
-            let recordValues = ([loan.id.description] + PostgresLoanRow.stateParameters(nil) + PostgresLoanRow.stateParameters(loan))
-                .map { records.bind($0) }
-            records.append(comma + "(\(changeID), " + recordValues.joined(separator: ", ") + ")")
+        let inserted = pending.compactMap { $0.before == nil ? $0.after : nil }
+        let updated = pending.compactMap { $0.before == nil ? nil : $0.after }
+        let deleted = pending.filter { $0.after == nil }.map(\.id)
+        if !inserted.isEmpty { try connection.execute(PostgresBulkChange.insertion(inserted)) }
+        if !updated.isEmpty { try connection.execute(PostgresBulkChange.update(updated)) }
+        if !deleted.isEmpty {
+            try connection.execute("DELETE FROM loans.loan WHERE id = ANY ($1::bigint[])", ["{" + deleted.map(\.description).joined(separator: ",") + "}"])
         }
-        loans.append("""
+        try connection.execute(PostgresBulkChange.records(pending, change: change))
+        pending.removeAll(keepingCapacity: true)
+        pendingIDs.removeAll(keepingCapacity: true)
+    }
+
+    /// Stores loans under their ids and moves the sequence past the largest.
+    private static func insertion(_ loans: [Loan]) -> BoundSQL {
+        var sql = BoundSQL("WITH stored AS (INSERT INTO loans.loan (id, \(PostgresLoanRow.fieldColumns))")
+        let given = columns(loans, into: &sql)
+        sql.append(" SELECT given.id, \(given.fields) FROM \(given.rows)")
+        sql.append("""
              RETURNING id)
             SELECT setval('loans.loan_id_seq', highest) FROM (SELECT max(id) AS highest FROM stored) AS batch, loans.loan_id_seq AS sequence
             WHERE highest > CASE WHEN sequence.is_called THEN sequence.last_value ELSE sequence.last_value - 1 END
             """)
-        try connection.execute(loans)
-        try connection.execute(records)
-        pending.removeAll(keepingCapacity: true)
+        return sql
+    }
+
+    /// Writes loans over the stored ones with their ids.
+    private static func update(_ loans: [Loan]) -> BoundSQL {
+        var sql = BoundSQL("UPDATE loans.loan AS loan")
+        let given = columns(loans, into: &sql)
+        sql.append(" SET (\(PostgresLoanRow.fieldColumns)) = (\(given.fields)) FROM \(given.rows) WHERE loan.id = given.id")
+        return sql
+    }
+
+    /// `loans` as rows `given` — `unnest($1::bigint[], $2::text[], …) AS given (id, title, …)`,
+    /// one array parameter per column — and its fields typed for `loans.loan`.
+    private static func columns(_ loans: [Loan], into sql: inout BoundSQL) -> (rows: String, fields: String) {
+        let values = loans.map(PostgresLoanRow.parameters(of:))
+        let ids = sql.bind(PostgresArrayLiteral.text(loans.map(\.id.description)))
+        let arrays = PostgresLoanRow.fields.indices.map { column in sql.bind(PostgresArrayLiteral.text(values.map { $0[column] })) }
+        let rows = "unnest(\(ids)::bigint[], " + arrays.map { $0 + "::text[]" }.joined(separator: ", ")
+            + ") AS given (id, \(PostgresLoanRow.fieldColumns))"
+        let fields = PostgresLoanRow.fields.map { $0.type == "text" ? "given.\($0.name)" : "given.\($0.name)::\($0.type)" }
+        return (rows, fields.joined(separator: ", "))
+    }
+
+    /// The writes' records in the change: the state before its first touch kept, the last after.
+    private static func records(_ writes: [Write], change: ChangeID) -> BoundSQL {
+        let states = ["before", "after"]
+        var sql = BoundSQL("""
+            INSERT INTO loans.change_loan (change_id, loan_id, \(states.map(PostgresLoanRow.stateColumns).joined(separator: ", "))) SELECT
+            """)
+        let changeID = sql.bind(change.description)
+        let rows = writes.map { [$0.id.description] + PostgresLoanRow.stateParameters($0.before) + PostgresLoanRow.stateParameters($0.after) }
+        let names = ["loan_id"] + states.flatMap { state in [state + "_present"] + PostgresLoanRow.fields.map { state + "_" + $0.name } }
+        let types = ["bigint"] + Array(repeating: ["boolean"] + PostgresLoanRow.fields.map(\.type), count: 2).joined()
+        let arrays = names.indices.map { column in sql.bind(PostgresArrayLiteral.text(rows.map { $0[column] })) }
+        sql.append(" \(changeID)::bigint, " + zip(names, types).map { $1 == "text" ? $0 : "\($0)::\($1)" }.joined(separator: ", "))
+        sql.append(" FROM unnest(" + arrays.map { $0 + "::text[]" }.joined(separator: ", ") + ") AS given (" + names.joined(separator: ", ") + ")")
+        sql.append(" " + PostgresChangeWriter.keepingTheFirstBefore)
+        return sql
     }
 
     /// Adds the change's part to the per-day open counts: one statement, days in date order,

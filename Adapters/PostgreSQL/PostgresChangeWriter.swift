@@ -72,10 +72,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     /// Stores the loan under its own id and moves the sequence past it, so no later new loan
     /// takes it.
     func insert(_ loan: Loan) throws {
-        if bulk != nil {
-            if bulk!.add(loan) { try writePending() }
-            return
-        }
+        if bulk != nil { return try batch(loan.id, before: nil, after: loan) }
         try store.postgres {
             try connection.execute(
                 """
@@ -92,7 +89,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     }
 
     func update(_ loan: Loan) throws {
-        try writePending()
+        if bulk != nil { return try batch(loan.id, before: try window(loan.id).loan(loan.id), after: loan) }
         let before = try store.loan(loan.id)
         try store.postgres {
             try connection.execute(
@@ -107,7 +104,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     }
 
     func delete(_ id: LoanID) throws {
-        try writePending()
+        if bulk != nil { return try batch(id, before: try window(id).loan(id), after: nil) }
         let before = try store.loan(id)
         try store.postgres { try connection.execute("DELETE FROM loans.loan WHERE id = $1", [id.description]) }
         try record(id, before: before, after: nil)
@@ -173,7 +170,14 @@ final class PostgresChangeWriter: LoanChangeWriter {
         }
     }
 
-    /// The bulk change's window, moved to `id` when it does not cover it (pending loans written first).
+    /// Adds a write to the bulk change's batch (an earlier write of the same loan written first),
+    /// writing the batch once it is full.
+    private func batch(_ id: LoanID, before: Loan?, after: Loan?) throws {
+        if bulk!.isPending(id) { try writePending() }
+        if bulk!.add(PostgresBulkChange.Write(id: id, before: before, after: after)) { try writePending() }
+    }
+
+    /// The bulk change's window, moved to `id` when it does not cover it (pending writes written first).
     private func window(_ id: LoanID) throws -> PostgresBulkChange {
         if !bulk!.covers(id) {
             try writePending()
@@ -182,7 +186,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
         return bulk!
     }
 
-    /// Writes a bulk change's pending loans, so that what follows reads and writes the table as it is.
+    /// Writes a bulk change's pending writes, so that what follows reads and writes the table as it is.
     private func writePending() throws {
         guard let pending = bulk?.pending, !pending.isEmpty else { return }
         let change = try changeID()
@@ -216,12 +220,16 @@ final class PostgresChangeWriter: LoanChangeWriter {
     }
 
     private static let recordSQL: String = {
-        let after = ["after_present"] + PostgresLoanRow.fields.map { "after_" + $0.name }
-        let placeholders = (1...(2 + 2 * after.count)).map { "$\($0)" }.joined(separator: ", ")
+        let placeholders = (1...(4 + 2 * PostgresLoanRow.fields.count)).map { "$\($0)" }.joined(separator: ", ")
         return """
             INSERT INTO loans.change_loan (change_id, loan_id, \(PostgresLoanRow.stateColumns("before")), \(PostgresLoanRow.stateColumns("after")))
-            VALUES (\(placeholders))
-            ON CONFLICT (change_id, loan_id) DO UPDATE SET \(after.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            VALUES (\(placeholders)) \(keepingTheFirstBefore)
             """
+    }()
+
+    /// A record of a loan the change touched before keeps its state before and takes the new after.
+    static let keepingTheFirstBefore: String = {
+        let after = ["after_present"] + PostgresLoanRow.fields.map { "after_" + $0.name }
+        return "ON CONFLICT (change_id, loan_id) DO UPDATE SET \(after.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))"
     }()
 }

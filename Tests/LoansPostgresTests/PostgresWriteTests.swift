@@ -114,6 +114,38 @@ import Testing
         #expect(try database.psql("SELECT count(*) FROM loans.loan") == String(titles.count))
     }
 
+    /// Bulk writes send each column as one array: every character survives them — inserted by
+    /// an import, replaced by an import, taken back by undo and put back by redo — and the
+    /// history holds each loan exactly, before and after.
+    @Test func bulkWritesKeepEveryCharacter() throws {
+        let texts = ["\"quoted\" and \\ back\\slash", "{braces},commas", "NULL", "", " spaced ", "tab\tnew\nline", "émoji 👩‍👩‍👧", "'single'"]
+        let loans = texts.indices.map { index in
+            var loan = Day.loan(Int64(index + 1))
+            loan.title = texts[index]
+            loan.counterparty = texts[(index + 3) % texts.count]
+            loan.note = index.isMultiple(of: 2) ? texts[(index + 5) % texts.count] : nil
+            return loan
+        }
+        _ = try importing(loans)
+        #expect(try ImportChecks.all(store) == loans)
+        let replaced = loans.map { loan in
+            var changed = loan
+            changed.title = loan.counterparty + "\\\""
+            changed.note = loan.note == nil ? "NULL" : nil
+            return changed
+        }
+        #expect(try importing(replaced, .replace).replaced == loans.count)
+        #expect(try ImportChecks.all(store) == replaced)
+        let change = try #require(try store.history(of: nil, limit: 1).first)
+        var deltas: [LoanDelta] = []
+        try store.deltas(of: change.id, loan: nil) { deltas.append($0) }
+        #expect(deltas == zip(loans, replaced).map { LoanDelta(id: $0.id, before: $0, after: $1) })
+        _ = try UndoChange(store: store).run()
+        #expect(try ImportChecks.all(store) == loans)
+        _ = try RedoChange(store: store).run()
+        #expect(try ImportChecks.all(store) == replaced)
+    }
+
     /// The per-day counts behind the widget equal a plain count after any mix of writes, undo
     /// and redo included.
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -167,5 +199,14 @@ import Testing
             let expected = loans.filter(LoanTextMatch(needle).matches).map(\.title)
             #expect(found == expected, "searching \(needle)")
         }
+    }
+}
+
+/// Reading a whole store back.
+enum ImportChecks {
+    static func all(_ store: any LoanReading) throws -> [Loan] {
+        var loans: [Loan] = []
+        try store.loans(.all) { loans.append($0) }
+        return loans
     }
 }
