@@ -74,6 +74,18 @@ enum Migrations {
         CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         INSERT INTO store_meta (key, value) VALUES ('database_id', lower(hex(randomblob(16))));
         """,
+        // 4: the reminders' sent-state, per recipient, loan, due date and level (in days), so a
+        // renewal re-arms and changed leads neither skip nor repeat a reminder. Not history.
+        """
+        CREATE TABLE reminder_sent (
+            recipient TEXT NOT NULL,
+            loan_id INTEGER NOT NULL,
+            due_on TEXT NOT NULL,
+            level_days INTEGER NOT NULL,
+            sent_at TEXT NOT NULL,
+            PRIMARY KEY (recipient, loan_id, due_on, level_days)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(all.count) }
