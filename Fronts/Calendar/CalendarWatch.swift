@@ -24,7 +24,7 @@ public struct CalendarWatch {
     /// Runs until the process is stopped. `publish` opens a new copy of the file, hands its
     /// writer to the body, and replaces the file with it when the body returns true (else
     /// discards it). `report` gets each new failure message once.
-    public func run(publish: (_ body: (_ write: ([UInt8]) throws -> Void) throws -> Bool) throws -> Void, report: (String) -> Void) {
+    public func run(publish: (_ body: (_ write: ([UInt8]) throws -> Void) throws -> Bool) throws -> Void, report: (String) -> Void) -> Never {
         var published: UInt64?
         var lastMessage: String?
         while true {

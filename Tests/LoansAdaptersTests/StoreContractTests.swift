@@ -39,7 +39,7 @@ import Testing
         var testDescription: String { rawValue }
     }
 
-    @Test(arguments: Writable.allCases, ChangeContract.checks)
+    @Test(arguments: Writable.allCases, ChangeContract.checks + FeedContract.checks)
     func changes(_ kind: Writable, _ check: ChangeCheck) throws {
         let folder = try TemporaryFolder()
         let memory = MemoryStore()
@@ -50,6 +50,23 @@ import Testing
                 return memory
             case .sqlite:
                 return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
+            }
+        }
+    }
+
+    @Test(arguments: Writable.allCases, ReminderContract.checks)
+    func reminders(_ kind: Writable, _ check: ReminderCheck) throws {
+        let folder = try TemporaryFolder()
+        let memory = MemoryStore()
+        try check.run { author in
+            switch kind {
+            case .memory:
+                memory.author = author
+                return (memory, memory)
+            case .sqlite:
+                let path = folder.file("loans.db")
+                let writer = try LoanDatabase.writer(at: path, author: Author(name: author, clock: Author.tester.clock))
+                return (writer, try LoanDatabase.reminders(at: path, recordingAs: .tester))
             }
         }
     }

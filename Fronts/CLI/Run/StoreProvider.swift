@@ -32,6 +32,28 @@ final class StoreProvider {
         return HookedLoanStore(store, hook: ChangeHook(environment: environment))
     }
 
+    /// The store with its reminders' ledger: for recording (opened for writing) or a dry run
+    /// (read-only). A fixture can show reminders but not record them.
+    func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
+        switch source {
+        case .fixture(let path):
+            guard !recording else {
+                throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
+            }
+            return try FixtureLoanStore(contentsOf: path)
+        case .database, .demo: return try LoanDatabase.reminders(at: try databasePath(), recordingAs: recording ? author : nil)
+        }
+    }
+
+    /// A reader that knows the store's identity: a database from before identities is upgraded
+    /// first, as any write would.
+    func identifiedReader() throws -> any LoanReading {
+        switch source {
+        case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
+        case .database, .demo: return try LoanDatabase.identifiedReader(at: try databasePath(), upgradingAs: author)
+        }
+    }
+
     /// Whether the database file exists (a fixture counts as existing: it cannot be written).
     func databaseExists() throws -> Bool {
         if case .fixture = source { return true }
