@@ -8,7 +8,9 @@ import LoansCore
 /// of its own reads. Their folder is watched for those names being created, moved or deleted
 /// (other names, `-shm` among them, never count; a companion appearing or going away only moves
 /// the watches); a missing folder's nearest existing ancestor for the next folder being made.
-/// The zone file (`/etc/localtime`) is watched as a file and by name in its folder.
+/// The zone file (`/etc/localtime`, usually a link) is watched itself — replaced, removed or
+/// written — and through the link, never through its folder, so other changes in `/etc` wake
+/// nobody; only when it is missing is its folder watched for it to appear.
 final class FileWatches {
     /// What a batch of events meant.
     struct Outcome {
@@ -31,6 +33,8 @@ final class FileWatches {
     let descriptor: Int32
     private let files: [(path: String, subject: Subject)]
     private var roles: [Int32: [Role]] = [:]
+    /// Whether a companion appeared in the events being drained.
+    private var appeared = false
     /// False when a watch could not be added (the kernel's limit on watches): the watcher then polls.
     private(set) var complete = true
 
@@ -38,6 +42,7 @@ final class FileWatches {
     private static let companionMask = UInt32(IN_MODIFY)
     private static let folderMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
     private static let ancestorMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    private static let zoneMask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Watches `data` files (whose change changes the answer), their `companions` (changed by
     /// writes only), and the `zoneFile` when given.
@@ -54,13 +59,20 @@ final class FileWatches {
     /// Adds the watches the files' current layout needs and removes those it no longer needs.
     func arm() {
         guard descriptor >= 0 else { return complete = false }
-        var wanted: [String: (mask: UInt32, roles: [Role])] = [:]
-        func want(_ path: String, _ mask: UInt32, _ role: Role) {
-            wanted[path, default: (0, [])].mask |= mask
-            wanted[path, default: (0, [])].roles.append(role)
+        var wanted: [WatchKey: (mask: UInt32, roles: [Role])] = [:]
+        func want(_ path: String, follow: Bool = true, _ mask: UInt32, _ role: Role) {
+            let key = WatchKey(path: path, follow: follow)
+            wanted[key, default: (0, [])].mask |= mask
+            wanted[key, default: (0, [])].roles.append(role)
         }
         var folders: [String: [String: Subject]] = [:]
         for (path, subject) in files {
+            var info = stat()
+            if subject == .zone, lstat(path, &info) == 0 {
+                want(path, follow: false, FileWatches.zoneMask, Role(subject: .zone, names: nil))
+                if info.st_mode & S_IFMT == S_IFLNK, FileWatches.exists(path) { want(path, FileWatches.zoneMask, Role(subject: .zone, names: nil)) }
+                continue
+            }
             let (folder, name) = FileWatches.split(path)
             folders[folder, default: [:]][name] = subject
             if FileWatches.exists(path) {
@@ -77,8 +89,8 @@ final class FileWatches {
         }
         var armed: [Int32: [Role]] = [:]
         complete = true
-        for (path, watch) in wanted {
-            let wd = inotify_add_watch(descriptor, path, watch.mask)
+        for (key, watch) in wanted {
+            let wd = inotify_add_watch(descriptor, key.path, watch.mask | (key.follow ? 0 : UInt32(IN_DONT_FOLLOW)))
             if wd >= 0 {
                 armed[wd, default: []] += watch.roles
             } else if errno == ENOSPC || errno == ENOMEM {
@@ -129,9 +141,6 @@ final class FileWatches {
         return outcome
     }
 
-    /// Whether a companion appeared in the events being drained.
-    private var appeared = false
-
     private func note(mask: UInt32, name: String, role: Role, outcome: inout Outcome, rearm: inout Bool) {
         func record(_ subject: Subject) {
             switch subject {
@@ -141,7 +150,10 @@ final class FileWatches {
             }
         }
         guard let names = role.names else {
-            return role.subject == .zone ? (outcome.zoneChanged = true) : (outcome.dataChanged = true)
+            guard role.subject == .zone else { return outcome.dataChanged = true }
+            outcome.zoneChanged = true
+            rearm = rearm || mask & UInt32(IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF) != 0
+            return
         }
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
             rearm = true
@@ -151,6 +163,12 @@ final class FileWatches {
             record(subject)
             if subject == .companion, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { appeared = true }
         }
+    }
+
+    /// A path watched as itself (`follow` false: a link, not its target) or through links.
+    private struct WatchKey: Hashable {
+        let path: String
+        let follow: Bool
     }
 
     private static func split(_ path: String) -> (folder: String, name: String) {

@@ -73,6 +73,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("loans.db")
         try write("db", to: path)
+        try write("", to: path + "-wal")
         let changes = watching(path)
         try write("index", to: path + "-shm")
         try write("x", to: folder.file("loans.db.remind-lock"))
@@ -84,6 +85,8 @@ import Testing
         #expect(wake(changes, within: 1500) == .timeout, "a -wal opened read-write and closed unwritten, as by a reader")
         #expect(unlink(path + "-wal") == 0)
         #expect(wake(changes, within: 1000) == .timeout)
+        try write("", to: path + "-wal")
+        #expect(wake(changes, within: 1000) == .timeout, "an empty -wal made")
     }
 
     /// The watcher's own front reads between waits: a read-only connection opening and closing
@@ -92,6 +95,9 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("loans.db")
         try LoanDatabase.writer(at: path, author: .tester).seed(Sample.loans)
+        let first = try LoanDatabase.reader(at: path)
+        _ = try first.loan(LoanID(1))
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"), "a reader made the -wal, and it stays while the reader is open")
         let changes = watching(path)
         for _ in 0..<3 {
             let reader = try LoanDatabase.reader(at: path)
@@ -113,18 +119,31 @@ import Testing
         #expect(wake(changes) == .answerMayHaveChanged)
     }
 
+    /// The zone file is a link, as `/etc/localtime` usually is: replacing the link (as
+    /// `timedatectl` does) or writing the zone it names makes the watcher look at the day; other
+    /// files in its folder never wake it.
     @Test func aNewZoneWakesItOnlyWhenTheDayMoved() throws {
         let folder = try TemporaryFolder()
-        let zone = folder.file("localtime")
-        try write("zone one", to: zone)
+        try FileManager.default.createDirectory(atPath: folder.file("etc"), withIntermediateDirectories: false)
+        try write("zone A", to: folder.file("A"))
+        try write("zone B", to: folder.file("B"))
+        let zone = folder.file("etc/localtime")
+        #expect(symlink(folder.file("A"), zone) == 0)
         let clock = MovableClock()
         let changes = watching(folder.file("loans.db"), clock: clock, zone: zone)
-        try write("zone two", to: folder.file("localtime.new"))
-        #expect(rename(folder.file("localtime.new"), zone) == 0)
-        #expect(wake(changes, within: 1500) == .timeout, "same day in the new zone")
+        try write("x", to: folder.file("etc/hosts"))
+        #expect(rename(folder.file("etc/hosts"), folder.file("etc/hosts.old")) == 0)
+        #expect(wake(changes, within: 1000) == .timeout, "other files beside the zone")
+        #expect(symlink(folder.file("B"), folder.file("etc/localtime.new")) == 0)
+        #expect(rename(folder.file("etc/localtime.new"), zone) == 0)
+        #expect(wake(changes, within: 1000) == .timeout, "a new zone, the same day")
         clock.day = clock.day.adding(days: 1)!
-        try write("zone three", to: zone)
-        #expect(wake(changes) == .answerMayHaveChanged)
+        try write("zone B, new rules", to: folder.file("B"), append: true)
+        #expect(wake(changes) == .answerMayHaveChanged, "the zone the new link names changed, and with it the day")
+        clock.day = clock.day.adding(days: 1)!
+        #expect(unlink(zone) == 0)
+        #expect(symlink(folder.file("A"), zone) == 0)
+        #expect(wake(changes) == .answerMayHaveChanged, "the link replaced by unlink and symlink")
     }
 
     @Test func inputAndAClosedOutputWakeItAtOnce() throws {
