@@ -2,6 +2,12 @@ import LoansCore
 
 /// Opens the SQLite loans database: read-only for reads, read-write (created when missing) for writes.
 public enum LoanDatabase {
+    /// The files that live beside a database at `path` + suffix: SQLite's journals and index, and
+    /// the reminders' lock.
+    public static let companionSuffixes = ["-wal", "-shm", "-journal", reminderLockSuffix]
+    /// The reminders' lock file beside the database (`loans.db.remind-lock`).
+    static let reminderLockSuffix = ".remind-lock"
+
     /// A read-only view of the database at `path`. A missing or fresh file reads as empty
     /// and is not created; a foreign, corrupt or newer file is refused untouched.
     public static func reader(at path: String) throws(StoreError) -> any LoanReading {

@@ -4,13 +4,8 @@ import LoansCore
 /// `loans remind` runs: `flock` on a file beside the database (`loans.db.remind-lock`), since a
 /// run must hold it across a delivery that happens outside any transaction.
 extension SQLiteLoanStore: ReminderLedger {
-    /// The lock file of the database at `path`.
-    static func reminderLockPath(of path: String) -> String {
-        path + ".remind-lock"
-    }
-
     func exclusively<T>(_ body: () throws -> T) throws -> T {
-        try FileLock.exclusively(at: SQLiteLoanStore.reminderLockPath(of: connection.path), body)
+        try FileLock.exclusively(at: connection.path + LoanDatabase.reminderLockSuffix, body)
     }
 
     func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] {

@@ -153,6 +153,18 @@ import Testing
         #expect(refused.status == 64 && refused.out.isEmpty && refused.err.contains("read-only"))
     }
 
+    @Test func aDemoRunLeavesNothingBehind() throws {
+        defer { loans.remove() }
+        let temporary = loans.folder + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        var demo = loans
+        demo.environment["LOANS_DB"] = nil
+        demo.environment["TMPDIR"] = temporary
+        let result = try demo("--demo", "remind")
+        #expect(result.status == 0 && result.out.hasPrefix("Loans: 2 overdue, 2 due soon\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the demo folder, its lock file included, is removed")
+    }
+
     /// Two runs started together behind a barrier (each waits for a file, then execs loans): the
     /// delivery takes a while, the other run waits for the lock and then finds nothing due.
     @Test func twoRunsAtOnceSendEachReminderOnce() throws {
