@@ -19,8 +19,11 @@ let package = Package(
             name: "LoansAdapters",
             dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux"],
             path: "Adapters",
-            exclude: ["CSQLite", "CLinux"]
+            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL"]
         ),
+        // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
+        .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ"], path: "Adapters/PostgreSQL"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),
@@ -32,8 +35,8 @@ let package = Package(
         .target(
             name: "LoansCLI",
             dependencies: [
-                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansText", "LoansJSON", "LoansWidget", "LoansTUI",
-                "LoansReminders", "LoansCalendar",
+                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON", "LoansWidget",
+                "LoansTUI", "LoansReminders", "LoansCalendar",
             ],
             path: "Fronts/CLI"
         ),
@@ -50,8 +53,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansAdaptersTests",
-            dependencies: ["LoansAdapters", "LoansCore", "LoansInterchange", "LoansTestSupport"],
+            dependencies: ["LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport"],
             path: "Tests/LoansAdaptersTests"
+        ),
+        .testTarget(
+            name: "LoansPostgresTests",
+            dependencies: ["LoansPostgres", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansPostgresTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
         .testTarget(
@@ -79,7 +87,7 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,28 +36,4 @@ public enum LoanDatabase {
         }
         return SQLiteLoanStore(connection: try file.openForWriting(), author: author)
     }
-
-    /// A view of the database that knows its identity: read-only, unless the file is from before
-    /// identities (or any schema a reader refuses as older), which is upgraded first as any write
-    /// would upgrade it. A missing file reads as empty and is not created.
-    public static func identifiedReader(at path: String, upgradingAs author: Author) throws(StoreError) -> any LoanReading {
-        let store: any LoanReading
-        do {
-            store = try reader(at: path)
-        } catch where error.kind == .unavailable {
-            // An older schema is refused by readers; opening for writing upgrades it, or says
-            // what else is wrong with the file (which is then left untouched).
-            return try writer(at: path, author: author)
-        } catch {
-            throw error
-        }
-        guard let database = store as? SQLiteLoanStore else { return store }
-        let identity: String?
-        do {
-            identity = try database.databaseIdentity()
-        } catch {
-            throw error as? StoreError ?? StoreError(.unavailable, "\(error)")
-        }
-        return identity == nil ? try writer(at: path, author: author) : store
-    }
 }

@@ -1,9 +1,12 @@
 import Glibc
 import LoansAdapters
 import LoansCore
+import LoansPostgres
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
-/// read-write (recording changes as `author`) for writes. A demo database lives until `close()`.
+/// read-write (recording changes as `author`) for writes; a `postgresql://` or `postgres://`
+/// location is a PostgreSQL database, anything else a SQLite file. A demo database lives until
+/// `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
@@ -20,7 +23,9 @@ final class StoreProvider {
     func reader() throws -> any LoanReading {
         switch source {
         case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo: return try LoanDatabase.reader(at: try databasePath())
+        case .database, .demo:
+            let location = try databasePath()
+            return PostgresDatabase.isURL(location) ? try PostgresDatabase.reader(location) : try LoanDatabase.reader(at: location)
         }
     }
 
@@ -28,7 +33,9 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
-        let store = try LoanDatabase.writer(at: try databasePath(), author: author)
+        let location = try databasePath()
+        let store = PostgresDatabase.isURL(location)
+            ? try PostgresDatabase.writer(location, author: author) : try LoanDatabase.writer(at: location, author: author)
         return HookedLoanStore(store, hook: ChangeHook(environment: environment))
     }
 
@@ -41,27 +48,36 @@ final class StoreProvider {
                 throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
             }
             return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo: return try LoanDatabase.reminders(at: try databasePath(), recordingAs: recording ? author : nil)
+        case .database, .demo:
+            let location = try databasePath()
+            guard !PostgresDatabase.isURL(location) else {
+                throw CLIError(code: .failure, message: "reminders are not kept in a PostgreSQL database yet; use a SQLite database (--db PATH)")
+            }
+            return try LoanDatabase.reminders(at: location, recordingAs: recording ? author : nil)
         }
     }
 
-    /// A reader that knows the store's identity: a database from before identities is upgraded
-    /// first, as any write would.
+    /// A reader that knows the store's identity: a database from before identities (which a
+    /// reader may refuse as older) is upgraded first, as any write would; a database that does
+    /// not exist reads as empty and is not made.
     func identifiedReader() throws -> any LoanReading {
-        switch source {
-        case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo: return try LoanDatabase.identifiedReader(at: try databasePath(), upgradingAs: author)
-        }
+        if case .fixture(let path) = source { return try FixtureLoanStore(contentsOf: path) }
+        guard try databaseExists() else { return try reader() }
+        if let store = try? reader(), try store.databaseIdentity() != nil { return store }
+        return try writer()
     }
 
-    /// Whether the database file exists (a fixture counts as existing: it cannot be written).
+    /// Whether the database exists: the file, or the loans schema on a PostgreSQL server (a
+    /// fixture counts as existing: it cannot be written).
     func databaseExists() throws -> Bool {
         if case .fixture = source { return true }
+        let location = try databasePath()
+        if PostgresDatabase.isURL(location) { return try PostgresDatabase.exists(location) }
         var info = stat()
-        return stat(try databasePath(), &info) == 0
+        return stat(location, &info) == 0
     }
 
-    /// The database file in use; empty for a fixture.
+    /// The database file or PostgreSQL URL in use; empty for a fixture.
     func databasePath() throws -> String {
         switch source {
         case .database(let explicit): return try DatabaseLocation.resolve(explicit: explicit, environment: environment)
@@ -70,10 +86,11 @@ final class StoreProvider {
     }
 
     /// The files whose changes can change the answer: the database and its `-wal` (its companion,
-    /// written by writes only), or the fixture document; none when no database can be named.
+    /// written by writes only), or the fixture document; none when no database can be named, or
+    /// for PostgreSQL (whose watchers learn of writes by other means).
     func watchedFiles() -> (data: [String], companions: [String]) {
         if case .fixture(let path) = source { return ([path], []) }
-        guard let path = try? databasePath(), !path.isEmpty else { return ([], []) }
+        guard let path = try? databasePath(), !path.isEmpty, !PostgresDatabase.isURL(path) else { return ([], []) }
         return ([path], [path + "-wal"])
     }
 
