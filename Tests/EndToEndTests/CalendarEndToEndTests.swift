@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoansTestSupport
 import Testing
 
 /// `loans calendar` through the built binary, read by real programs: Debian's python3-icalendar
@@ -114,5 +115,28 @@ import Testing
         let upgraded = try loans("calendar")
         #expect(upgraded.status == 0 && upgraded.out.contains("UID:loan-1@") && upgraded.out.contains("SEQUENCE:0\r\n"), "\(upgraded.err)")
         #expect(try loans("calendar").out == upgraded.out, "the identity it got stays")
+    }
+
+    /// On a PostgreSQL server the feed has the same events, with the server database's own
+    /// identity in the uids; reminders are not kept there yet, which `remind` says.
+    @Test func onPostgreSQLTheUidsCarryTheServersIdentity() throws {
+        defer { loans.remove() }
+        let server = try PostgresServer.shared()
+        let database = try server.createDatabase()
+        let url = server.url(database)
+        for arguments in [["add", "Dune", "--from", "City Library", "--due", "2026-12-01"], ["renew", "1", "--due", "2026-12-08"]] {
+            #expect(try loans.run(BinaryHarness.binary, ["--db", url] + arguments).status == 0)
+            #expect(try loans.run(BinaryHarness.binary, arguments).status == 0)
+        }
+        let onServer = try loans.run(BinaryHarness.binary, ["--db", url, "calendar"])
+        let onFile = try loans("calendar")
+        let identity = try server.psql(database, "SELECT value FROM loans.store_meta WHERE key = 'database_id'")
+        #expect(onServer.status == 0 && onServer.out.contains("UID:loan-1@\(identity)\r\n") && identity.count == 32, "\(onServer.err)")
+        func withoutUIDsAndStamps(_ feed: String) -> String {
+            feed.split(separator: "\r\n").filter { !$0.hasPrefix("UID:") && !$0.hasPrefix("DTSTAMP:") && !$0.hasPrefix("LAST-MODIFIED:") }.joined(separator: "\n")
+        }
+        #expect(withoutUIDsAndStamps(onServer.out) == withoutUIDsAndStamps(onFile.out))
+        let remind = try loans.run(BinaryHarness.binary, ["--db", url, "remind"])
+        #expect(remind.status == 1 && remind.err == "loans: reminders are not kept in a PostgreSQL database yet; use a SQLite database (--db PATH)\n")
     }
 }
