@@ -46,20 +46,27 @@ struct CalendarCommand {
     var product: String { "loans \(LoansCommandLine.version)" }
 
     func run(_ options: Options) throws -> ExitCode {
+        // A store that knows its identity; a database from before identities is upgraded here,
+        // so that the watch below can read it as it is.
         let store = try request.stores.identifiedReader()
-        guard let output = options.output else {
-            try CalendarFeed(query: CalendarFeedQuery(store: store), alarms: options.alarms, product: product).write {
-                request.console.out.write(bytes: $0)
-            }
+        let feed = CalendarFeed(query: CalendarFeedQuery(store: store), alarms: options.alarms, product: product)
+        switch (options.output, options.watch) {
+        case (nil, _):
+            try feed.write { request.console.out.write(bytes: $0) }
             return .success
-        }
-        guard options.watch else {
-            let feed = CalendarFeed(query: CalendarFeedQuery(store: store), alarms: options.alarms, product: product)
+        case (let output?, false):
             let file = try AtomicFile(replacing: output)
             try feed.write(to: file.write)
             try file.commit()
             return .success
+        case (let output?, true):
+            watch(output, options)
         }
+    }
+
+    /// `--watch`: the calendar's own loop over a live session of the stores; each new failure
+    /// message goes to stderr once. Runs until the process is stopped.
+    private func watch(_ output: String, _ options: Options) -> Never {
         let session = LiveSession(request: request)
         let console = request.console
         CalendarWatch(stores: session, changes: session, alarms: options.alarms, product: product).run { body in
