@@ -125,11 +125,13 @@ enum PostgresSchema {
             ]
         ),
         (
-            "the database identity: random, made once",
+            "the database's identity, random, made once (calendar uids are unique across databases)",
             [
                 "CREATE TABLE loans.store_meta (key text PRIMARY KEY, value text NOT NULL)",
-                // 32 hexadecimal digits, like a SQLite database's; from the server's strong random source.
-                "INSERT INTO loans.store_meta (key, value) VALUES ('database_id', replace(gen_random_uuid()::text, '-', ''))",
+                """
+                INSERT INTO loans.store_meta (key, value)
+                VALUES ('database_id', md5(random()::text || clock_timestamp()::text || pg_backend_pid()::text))
+                """,
             ]
         ),
     ]

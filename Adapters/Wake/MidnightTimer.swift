@@ -7,7 +7,8 @@ import Glibc
 /// otherwise. Re-armed after each wake-up; `arm()` again after the time zone changes. Shared by
 /// every store's live-agenda watcher.
 public final class MidnightTimer {
-    /// The timer descriptor, or -1 when the kernel refused one.
+    /// The timer descriptor, or -1 when the kernel refused one (the watcher then looks at the day
+    /// on its own schedule).
     public let descriptor: Int32
 
     public init() {

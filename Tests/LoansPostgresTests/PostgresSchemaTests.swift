@@ -12,7 +12,7 @@ import Testing
         let database = try TestDatabase()
         _ = try database.writer().add(Day.draft("Dune"))
         #expect(try database.psql("SELECT string_agg(version || ':' || name, '; ' ORDER BY version) FROM loans.migration")
-            == "1:loans, the open-by-due index and per-day open counts; 2:the history: one change per write, each loan before and after it, undo per author; 3:the database identity: random, made once")
+            == "1:loans, the open-by-due index and per-day open counts; 2:the history: one change per write, each loan before and after it, undo per author; 3:the database's identity, random, made once (calendar uids are unique across databases)")
         #expect(try database.psql("SELECT indexdef FROM pg_indexes WHERE indexname = 'loan_open_by_due'")
             == "CREATE INDEX loan_open_by_due ON loans.loan USING btree (due_on, id) WHERE (returned_on IS NULL)")
         _ = try database.writer()
@@ -35,7 +35,7 @@ import Testing
     }
 
     /// A database a loans of the first schema made: a reader says a write upgrades it, and the
-    /// first write applies the later migrations alone, keeping the loans.
+    /// first write applies the later migrations alone, keeping the loans and making an identity.
     @Test func aWriteUpgradesAnOlderSchemaStepByStep() throws {
         let database = try TestDatabase()
         let first = PostgresSchema.migrations[0]
@@ -50,6 +50,7 @@ import Testing
         #expect(added == LoanID(2))
         #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2,3")
         #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(LoanID(1))?.title == "Dune")
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).databaseIdentity()?.count == 32)
         #expect(try PostgresDatabase.reader(database.url, client: .tester).history(of: nil, limit: nil).map(\.kind) == [.add])
     }
 
@@ -65,6 +66,7 @@ import Testing
         )
         #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(LoanID(1))?.title == "Dune")
         #expect(try database.psql("SELECT to_regclass('loans.store_meta') IS NULL") == "t")
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).databaseIdentity() == nil)
         _ = try database.writer().add(Day.draft("Azul"))
         #expect(try database.psql("SELECT length(value) FROM loans.store_meta WHERE key = 'database_id'") == "32")
     }

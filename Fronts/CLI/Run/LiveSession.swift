@@ -1,9 +1,9 @@
 import LoansCore
 
-/// The stores and change notifications of a run that keeps going (the TUI, `widget --watch`):
-/// the reader stays open between answers and is opened again once the store may have changed
-/// (a database created or replaced after the start, a server restarted), and after this run's
-/// own first write; the writer is opened again after a change too.
+/// The stores and change notifications of a run that keeps going (the TUI, `widget --watch`,
+/// `calendar --watch`): the reader stays open between answers and is opened again once the store
+/// may have changed (a database created or replaced after the start, a server restarted), and
+/// after this run's own first write; the writer is opened again after a change too.
 final class LiveSession: LoanStores, AgendaChanges {
     private let stores: StoreProvider
     private let changes: any AgendaChanges
