@@ -37,6 +37,17 @@ public enum PostgresDatabase {
         }
     }
 
+    /// The loans with the reminders' ledger: recording as `author` (opened for writing and
+    /// upgraded, as any write), or for a dry run (read-only, `author` nil). A database without the
+    /// loans schema has nothing to remind of, and is not made.
+    public static func reminders(
+        _ location: String, recordingAs author: Author?, client: PostgresClient
+    ) throws(StoreError) -> any LoanReading & ReminderLedger {
+        if let author { return try store(location, author: author, client: client, unlessAbsent: true) ?? NoLoans() }
+        let reader = try reader(location, client: client)
+        return reader as? PostgresLoanStore ?? NoLoans()
+    }
+
     /// Whether the database holds a loans schema (reading nothing else, creating nothing).
     public static func exists(_ location: String, client: PostgresClient) throws(StoreError) -> Bool {
         let connection = try connect(location, client)
@@ -47,8 +58,17 @@ public enum PostgresDatabase {
     /// `who`), waiting for the server as `waiting` says: the schema created or upgraded first,
     /// under an advisory lock so that two first runs do not race.
     public static func writer(_ location: String, author: Author, waiting: PostgresClient.Waiting) throws(StoreError) -> any LoanWriting {
-        let connection = try connect(location, PostgresClient(user: author.name, waiting: waiting))
+        try store(location, author: author, client: PostgresClient(user: author.name, waiting: waiting))!
+    }
+
+    /// The store for writing, its schema made or upgraded first — unless `unlessAbsent` and the
+    /// database has no loans schema, which is then left as it is (nil).
+    private static func store(
+        _ location: String, author: Author, client: PostgresClient, unlessAbsent: Bool = false
+    ) throws(StoreError) -> PostgresLoanStore? {
+        let connection = try connect(location, client)
         var state = try recognised(connection, PostgresSchema.state)
+        if unlessAbsent, state == .absent { return nil }
         if state != .loans(version: PostgresSchema.latestVersion), state != .foreign {
             state = try recognised(connection, PostgresSchema.migrate)
         }
@@ -105,8 +125,15 @@ public enum PostgresDatabase {
     }
 }
 
-/// A database where no loans schema exists yet: no loans, and nothing created by reading.
-private struct NoLoans: LoanReading {
+/// A database where no loans schema exists yet: no loans, no reminders sent, and nothing
+/// created by reading.
+private struct NoLoans: LoanReading, ReminderLedger {
+    func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
+    func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
+    func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
+        throw StoreError(.readOnly, "nothing was recorded: the database was opened for reading")
+    }
+
     func snapshot<T>(_ body: () throws -> T) throws -> T { try body() }
     func loan(_ id: LoanID) throws -> Loan? { nil }
     func countOpenLoans(due range: DueRange) throws -> Int { 0 }

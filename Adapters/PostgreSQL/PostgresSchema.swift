@@ -134,6 +134,21 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        (
+            "the reminders' sent-state, per recipient, loan, due date and level (not history)",
+            [
+                """
+                CREATE TABLE loans.reminder_sent (
+                    recipient text NOT NULL,
+                    loan_id bigint NOT NULL,
+                    due_on date NOT NULL,
+                    level_days integer NOT NULL,
+                    sent_at timestamptz NOT NULL,
+                    PRIMARY KEY (recipient, loan_id, due_on, level_days)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { migrations.count }
@@ -144,6 +159,8 @@ enum PostgresSchema {
 
     /// The advisory lock held while migrating ("LOAN", 1), so two first runs do not race.
     static let migrationLock: Int64 = 0x4C4F_414E_0000_0001
+    /// The advisory lock a `loans remind` run holds from deciding to recording ("LOAN", 2).
+    static let reminderLock: Int64 = 0x4C4F_414E_0000_0002
 
     /// Reads what the database holds, creating nothing.
     static func state(_ connection: PostgresConnection) throws(PostgresError) -> State {

@@ -80,6 +80,27 @@ import Testing
         #expect(shown.contains(#""renewals":8"#), "\(shown)")
     }
 
+    /// Reminders on the server: the digest once, whoever asks again, and two runs started at
+    /// the same moment send it once between them (the advisory lock); nothing is made by asking.
+    @Test func remindersOnTheServerGoOutOnce() throws {
+        defer { loans.remove() }
+        let nothing = try loans("--db", url, "remind")
+        #expect(nothing.status == 0 && nothing.out.isEmpty && nothing.err.isEmpty, "\(nothing.err)")
+        #expect(try server.psql(database, "SELECT count(*) FROM pg_namespace WHERE nspname = 'loans'") == "0")
+        #expect(try loans("--db", url, "add", "The Hobbit", "--from", "City Library", "--due", "2026-12-01").status == 0)
+        #expect(try loans("--db", url, "add", "Cordless drill", "--to", "Sam", "--due", "2026-11-20").status == 0)
+        let digest = "Loans: 1 overdue, 1 due soon\n#2 Get back Cordless drill from Sam: 9 days overdue\n#1 Return The Hobbit to City Library: due in 2 days\n"
+        #expect(try loans("--db", url, "remind", "--dry-run").out == digest)
+        var environment = loans.environment
+        environment["LOANS_DB"] = url
+        let runs = try (0..<2).map { _ in try Subprocess(BinaryHarness.binary, ["remind"], environment: environment, mergeErrors: true) }
+        let outputs = runs.map { $0.finish(patience: 60) }
+        #expect(outputs.allSatisfy { $0.code == 0 }, "\(outputs)")
+        #expect(outputs.map(\.output).sorted() == ["", digest], "one run sends the digest, the other finds nothing due")
+        #expect(try loans("--db", url, "remind").out.isEmpty)
+        #expect(try loans("--db", url, "history").out.split(separator: "\n").count == 2, "reminders are not changes")
+    }
+
     @Test func aServerThatIsAwayIsExit74AndABarSaysError() throws {
         defer { loans.remove() }
         let away = "postgresql://alice:pw-c0ffee@127.0.0.1:1/loans"

@@ -67,9 +67,9 @@ import Testing
         }, who: { kind == .postgres ? "\($0) as \(PostgresServer.role)" : $0 })
     }
 
-    /// The stores that keep the reminders' sent-state (PostgreSQL joins with a case here).
+    /// The stores that keep the reminders' sent-state.
     enum Reminding: String, CaseIterable, CustomTestStringConvertible {
-        case memory, sqlite
+        case memory, sqlite, postgres
         var testDescription: String { rawValue }
     }
 
@@ -77,11 +77,20 @@ import Testing
     func reminders(_ kind: Reminding, _ check: ReminderCheck) throws {
         let folder = try TemporaryFolder()
         let memory = MemoryStore()
+        var url = ""
+        if kind == .postgres {
+            let server = try PostgresServer.shared()
+            url = server.url(try server.createDatabase())
+        }
         try check.run { author in
             switch kind {
             case .memory:
                 memory.author = author
                 return (memory, memory)
+            case .postgres:
+                let writer = try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock), waiting: .keepalive)
+                let client = PostgresClient(user: author, waiting: .keepalive)
+                return (writer, try PostgresDatabase.reminders(url, recordingAs: .tester, client: client))
             case .sqlite:
                 let path = folder.file("loans.db")
                 let writer = try LoanDatabase.writer(at: path, author: Author(name: author, clock: Author.tester.clock))

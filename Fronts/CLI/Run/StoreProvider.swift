@@ -62,8 +62,10 @@ final class StoreProvider {
             return try FixtureLoanStore(contentsOf: path)
         case .database, .demo:
             let location = try databasePath()
-            guard !PostgresDatabase.isURL(location) else {
-                throw CLIError(code: .failure, message: "reminders are not kept in a PostgreSQL database yet; use a SQLite database (--db PATH)")
+            if PostgresDatabase.isURL(location) {
+                return try PostgresDatabase.reminders(
+                    location, recordingAs: recording ? author : nil, client: PostgresClient(user: author.name, waiting: waiting)
+                )
             }
             return try LoanDatabase.reminders(at: location, recordingAs: recording ? author : nil)
         }
