@@ -3,7 +3,8 @@ import LoansCore
 /// The writes of one change to the PostgreSQL store, inside its transaction. Each records the
 /// loan's state before (first touch) and after (last touch) in `loans.change_loan`; the change's
 /// row is written at the first write, so a change that writes nothing leaves no trace. A loan
-/// read here is locked (`FOR UPDATE`) until the change ends, so two writers of one loan queue.
+/// read here is locked (`FOR UPDATE`) until the change ends, so two writers of one loan queue;
+/// the table is locked for writing (`ROW EXCLUSIVE`) from the change's start.
 ///
 /// An import, an undo or a redo — each may touch a million loans — locks the loan table against
 /// other writers instead (readers go on reading), reads and writes in batches and keeps the
@@ -28,6 +29,11 @@ final class PostgresChangeWriter: LoanChangeWriter {
             try store.connection.execute("LOCK TABLE loans.loan IN SHARE ROW EXCLUSIVE MODE")
             try store.connection.execute("SELECT set_config('loans.bulk_import', 'on', true)")
             bulk = PostgresBulkChange()
+        } else {
+            // The lock its writes need, taken before its first `FOR UPDATE` (which alone takes a
+            // weaker one): upgrading it later, behind a bulk change that queued for the table
+            // meanwhile, while holding a row that change wants, would deadlock the two.
+            try store.connection.execute("LOCK TABLE loans.loan IN ROW EXCLUSIVE MODE")
         }
     }
 

@@ -8,11 +8,15 @@ import Foundation
 ///
 /// Roles: `postgres` (superuser, for the harness), `loans` (owns each test database; trusted on
 /// loopback) and `guarded` (must give `guardedPassword`), for password handling.
+///
+/// A test that stops, restarts or kills its server gets a cluster of its own (`dedicated()`),
+/// so the other tests' server never goes away under them.
 public final class PostgresServer: Sendable {
     public let port: Int
     /// The cluster's folder: data, log and the Unix socket.
     public let folder: String
     private let programs: String
+    private let user: (uid: uid_t, gid: gid_t)?
 
     public static let role = "loans"
     public static let guardedRole = "guarded"
@@ -24,6 +28,63 @@ public final class PostgresServer: Sendable {
     }
 
     private static let started = Result { try PostgresServer() }
+
+    /// A cluster of this test's own, to stop, start and kill; `shutDown()` ends it (and it ends
+    /// with the test process in any case).
+    public static func dedicated() throws -> PostgresServer {
+        try PostgresServer()
+    }
+
+    /// Stops the server as an administrator would (`pg_ctl stop -m fast`: clients are told and
+    /// disconnected), waiting until it is down.
+    public func stop() throws {
+        try PostgresServer.asServerUser(user, programs + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "-t", "60", "stop"])
+    }
+
+    /// Starts the stopped server again on its port.
+    public func start() throws {
+        try PostgresServer.asServerUser(user, programs + "/pg_ctl", [
+            "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o", PostgresServer.options(port: port, folder: folder), "start",
+        ])
+    }
+
+    /// Kills every process of the server at once with SIGKILL, as a power cut would (no
+    /// shutdown, no checkpoint); `start()` then recovers from the write-ahead log.
+    public func killAll() throws {
+        guard let text = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8),
+              let postmaster = text.split(separator: "\n").first.flatMap({ pid_t($0) })
+        else { throw HarnessError("the test cluster in \(folder) is not running") }
+        let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == postmaster ? pid : nil
+        }
+        for pid in [postmaster] + children { kill(pid, SIGKILL) }
+        guard eventually(seconds: 30, { kill(postmaster, 0) != 0 }) else { throw HarnessError("the killed server did not go away") }
+        try? FileManager.default.removeItem(atPath: folder + "/data/postmaster.pid")
+    }
+
+    /// Ends a dedicated cluster now (an immediate shutdown).
+    public func shutDown() {
+        _ = try? ProgramRun.asServerUser(user, programs + "/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
+    }
+
+    /// Polls `condition` every 50 ms for at most `seconds`; whether it came true.
+    private func eventually(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    /// The server's settings: loopback only, its socket in the cluster's folder, durable enough
+    /// to recover from a kill (fsync off is safe against a killed process, not a power cut).
+    private static func options(port: Int, folder: String) -> String {
+        "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(folder) -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    }
 
     /// A new, empty database owned by `loans` (the cluster's default is UTF8 in locale C); returns its name.
     public func createDatabase(encoding: String = "UTF8", locale: String = "C") throws -> String {
@@ -56,6 +117,7 @@ public final class PostgresServer: Sendable {
         guard let made = mkdtemp(&template) else { throw HarnessError("cannot create a folder for the test cluster") }
         folder = String(cString: made)
         let user = PostgresServer.serverUser()
+        self.user = user
         if let user { chown(folder, user.uid, user.gid) }
         try PostgresServer.asServerUser(user, programs + "/initdb", [
             "-D", folder + "/data", "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync",
@@ -71,9 +133,7 @@ public final class PostgresServer: Sendable {
         for _ in 0..<3 {
             port = try PostgresServer.freePort()
             let start = try ProgramRun.asServerUser(user, programs + "/pg_ctl", [
-                "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o",
-                "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(folder) -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
-                "start",
+                "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o", PostgresServer.options(port: port, folder: folder), "start",
             ])
             if start.status == 0 { break }
             log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? start.err
