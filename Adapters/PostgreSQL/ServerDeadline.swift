@@ -51,6 +51,12 @@ final class ServerDeadline {
     /// signal handler may read — and the handler, installed once.
     nonisolated(unsafe) private static var pending: (message: UnsafeMutableBufferPointer<UInt8>, output: UnsafeMutableBufferPointer<UInt8>, status: Int32)?
     private static let installed: Void = {
+        // A mask inherited from whoever started loans (a thread that blocks signals) must not
+        // hold the deadline back.
+        var alarm = sigset_t()
+        sigemptyset(&alarm)
+        sigaddset(&alarm, SIGALRM)
+        sigprocmask(SIG_UNBLOCK, &alarm, nil)
         signal(SIGALRM) { _ in
             guard let (message, output, status) = ServerDeadline.pending else { _exit(74) }
             _ = write(STDERR_FILENO, message.baseAddress, message.count)

@@ -99,6 +99,12 @@ public final class PostgresServer: Sendable {
         "postgresql://\(user)@127.0.0.1:\(port)/\(database)"
     }
 
+    /// psql and its arguments to reach `database` as the superuser over the Unix socket, for a
+    /// session a test keeps open (a lock held while it runs).
+    public func psqlSession(_ database: String) -> (program: String, arguments: [String]) {
+        (programs + "/psql", ["-X", "-q", "-h", folder, "-p", String(port), "-U", "postgres", "-d", database])
+    }
+
     /// Runs SQL as the superuser, over the Unix socket; returns the rows unaligned, `|` between fields.
     @discardableResult
     public func psql(_ database: String, _ sql: String) throws -> String {

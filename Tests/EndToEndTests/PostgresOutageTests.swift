@@ -1,0 +1,229 @@
+import Foundation
+import Glibc
+import LoansTestSupport
+import Testing
+
+/// A server that goes away, through the built binary: watchers show the failure and recover by
+/// themselves; a server killed in the middle of an import keeps all of it or none; one-shot runs
+/// give up on a server that does not answer; a password never shows in the process list.
+@Suite struct PostgresOutageTests {
+    let loans: BinaryHarness
+
+    init() throws {
+        loans = try BinaryHarness()
+    }
+
+    /// `widget --watch` and the TUI (in tmux) on a server that is stopped and started again: both
+    /// show the failure, then the loans again without being restarted, and then a new write
+    /// (which only their LISTEN connection, made again, can tell them of).
+    @Test func watchersShowTheOutageAndRecoverByThemselves() throws {
+        defer { loans.remove() }
+        let server = try PostgresServer.dedicated()
+        defer { server.shutDown() }
+        let url = server.url(try server.createDatabase())
+        #expect(try loans("--db", url, "add", "Dune", "--from", "Library", "--due", "2026-11-28").status == 0)
+        var environment = loans.environment
+        environment["LOANS_DB"] = url
+        let bar = try Subprocess(BinaryHarness.binary, ["widget", "--watch", "--format", "tmux"], environment: environment)
+        defer { bar.stop() }
+        let pane = try TUITmuxPane(loans, command: "LOANS_DB='\(url)' loans tui")
+        defer { pane.close() }
+        let dune = "#[fg=red]1 overdue: Dune (1 day overdue)#[default]"
+        #expect(bar.waitForLines(1) == [dune])
+        try pane.waitFor("OVERDUE (1)", "Dune")
+
+        try server.stop()
+        #expect(bar.waitForLines(2).last == "#[fg=red]loans: error#[default]", "\(bar.lines)")
+        try pane.waitFor("Loans could not be loaded")
+        try server.start()
+        #expect(bar.waitForLines(3).last == dune, "\(bar.lines)")
+        try pane.waitFor("OVERDUE (1)", "Dune", absent: ["could not be loaded"])
+
+        #expect(try loans("--db", url, "add", "Azul", "--to", "Jonas", "--due", "2026-11-27").status == 0)
+        #expect(bar.waitForLines(4).last == "#[fg=red]2 overdue: Azul (2 days overdue)#[default]", "\(bar.lines)")
+        try pane.waitFor("OVERDUE (2)", "Azul")
+        #expect(bar.isRunning, "the bar ended instead of carrying on")
+        try pane.press("q")
+        #expect(try pane.exitStatus() == 0)
+    }
+
+    /// The server killed (every process, SIGKILL) while an import is writing, several batches in
+    /// (an import writes a thousand loans a statement, all in one transaction): the import fails
+    /// with exit 74, and once the server has recovered none of the import is there — the loans,
+    /// the history and the per-day counts are as before it (only the id sequence, which no
+    /// transaction takes back, may have moved on). The same import then goes in whole.
+    @Test func aServerKilledMidImportKeepsAllOrNothing() throws {
+        defer { loans.remove() }
+        let server = try PostgresServer.dedicated()
+        defer { server.shutDown() }
+        let database = try server.createDatabase()
+        let url = server.url(database)
+        #expect(try loans("--db", url, "add", "Kept", "--to", "Ann", "--due", "+3d").status == 0)
+        try server.psql(database, "CHECKPOINT")
+        let count = 40_000
+        let document = loans.folder + "/import.json"
+        try PostgresOutageTests.document(count).write(toFile: document, atomically: true, encoding: .utf8)
+        let state = """
+            SELECT (SELECT count(*) FROM loans.loan), (SELECT count(*) FROM loans.change), (SELECT count(*) FROM loans.change_loan),
+                (SELECT coalesce(sum(open_count), 0) FROM loans.open_due_day)
+            """
+        let before = try server.psql(database, state)
+
+        let importing = try Subprocess(BinaryHarness.binary, ["--db", url, "import", document], environment: loans.environment, mergeErrors: true)
+        // Several batches in: the history's table has grown by a megabyte of rows not yet committed.
+        let grown = "SELECT pg_relation_size('loans.change_loan') > 1048576"
+        #expect(eventually(patience: 60) { (try? server.psql(database, grown)) == "t" || !importing.isRunning }, "the import never wrote")
+        #expect(importing.isRunning, "the import ended before the server could be killed: \(importing.output)")
+        try server.killAll()
+        let (code, output) = importing.finish(patience: 60)
+        #expect(code == 74 && output.hasPrefix("loans: PostgreSQL database \"\(url)\""), "\(String(describing: code)): \(output)")
+
+        try server.start()
+        let after = try server.psql(database, state)
+        #expect(after == before, "the killed import left something behind: \(before) before, \(after) after")
+        #expect(try loans("--db", url, "import", document).out == "Imported \(count) loans.\n")
+        #expect(try server.psql(database, "SELECT count(*) FROM loans.loan") == String(count + 1))
+    }
+
+    /// A one-shot run gives up on a name that never resolves (a resolver that does not answer:
+    /// libpq's own connect timeout does not cover it) after the connect deadline, 2 s + 1: a
+    /// command exits 74 saying so, a bar shows its error and exits 0.
+    @Test func aOneShotRunGivesUpOnANameThatNeverResolves() throws {
+        defer { loans.remove() }
+        let silent = try SilentResolver()
+        let resolver = loans.folder + "/resolv.conf"
+        try "nameserver \(SilentResolver.address)\noptions timeout:30 attempts:1\n".write(toFile: resolver, atomically: true, encoding: .utf8)
+        let url = "postgresql://alice:pw-5e1f@household.invalid/loans"
+        func run(_ arguments: [String]) throws -> BinaryHarness.Result {
+            try loans.run("/usr/bin/unshare", ["--mount", "/bin/sh", "-c", "mount --bind \"$0\" /etc/resolv.conf && exec \"$@\"", resolver,
+                                               BinaryHarness.binary, "--db", url] + arguments)
+        }
+        let list = try run(["list"])
+        #expect(list.status == 74 && list.out.isEmpty, "\(list.status) \(list.err)")
+        #expect(list.err == "loans: cannot connect to PostgreSQL database \"postgresql://alice@household.invalid/loans\": no answer within 3 s (name resolution included)\n")
+        let bar = try run(["widget", "--format", "waybar"])
+        #expect(bar.status == 0 && bar.out.contains(#""text":"loans: error""#) && bar.out.contains(#""class":"error""#), "\(bar.out)")
+        #expect(bar.err.contains("no answer within 3 s"))
+        #expect(silent.questions > 0, "the resolver was never asked: the test did not test the deadline")
+    }
+
+    /// A server that accepts the run and then stalls it (here a table lock an administrator holds):
+    /// the run gives up after the answer deadline, 30 s, instead of hanging a bar.
+    @Test func aOneShotRunGivesUpOnAServerThatStopsAnswering() throws {
+        defer { loans.remove() }
+        let server = try PostgresServer.shared()
+        let database = try server.createDatabase()
+        let url = server.url(database)
+        #expect(try loans("--db", url, "add", "Dune", "--to", "Ann", "--due", "+3d").status == 0)
+        let psql = server.psqlSession(database)
+        let holder = try Subprocess(psql.program, psql.arguments + [
+            "-c", "BEGIN; LOCK TABLE loans.loan IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(120);",
+        ], environment: ["PATH": "/usr/bin:/bin"], discardOutput: true)
+        defer { holder.stop() }
+        let held = "SELECT count(*) FROM pg_locks WHERE relation = 'loans.loan'::regclass AND mode = 'AccessExclusiveLock' AND granted"
+        #expect(eventually(patience: 30) { (try? server.psql(database, held)) == "1" }, "the lock was never taken")
+        let list = try loans("--db", url, "list")
+        #expect(list.status == 74, "\(list.err)")
+        #expect(list.err == "loans: PostgreSQL database \"\(url)\" did not answer within 30 s\n")
+    }
+
+    /// A password given in `--db`'s URL is masked in the process's argument list (what `ps`
+    /// shows), whether the URL is its own argument or `--db=URL`, while the run goes on using it.
+    @Test func aPasswordInTheURLNeverShowsInTheProcessList() throws {
+        defer { loans.remove() }
+        let server = try PostgresServer.shared()
+        let database = try server.createDatabase()
+        let guarded = "\(PostgresServer.guardedRole):\(PostgresServer.guardedPassword)@127.0.0.1:\(server.port)/\(database)"
+        try server.psql(database, "GRANT ALL ON DATABASE \(database) TO \(PostgresServer.guardedRole)")
+        for arguments in [["--db", "postgresql://" + guarded], ["--db=postgres://" + guarded + "?sslmode=disable"]] {
+            let watch = try Subprocess(BinaryHarness.binary, arguments + ["widget", "--watch", "--format", "waybar"], environment: loans.environment)
+            defer { watch.stop() }
+            #expect(watch.waitForLines(1).first?.contains(#""text":"""#) == true, "\(watch.lines)")
+            #expect(!(watch.lines.first ?? "").contains("error"), "the run could not use its password: \(watch.lines)")
+            let listed = try loans.run("/bin/ps", ["-o", "args=", "-p", String(watch.pid)]).out
+            #expect(listed.contains("\(PostgresServer.guardedRole):*****") && !listed.contains(PostgresServer.guardedPassword), "\(listed)")
+            let cmdline = try loans.run("/bin/cat", ["/proc/\(watch.pid)/cmdline"]).out
+            #expect(!cmdline.contains(PostgresServer.guardedPassword))
+        }
+    }
+
+    /// Every connection of a run that keeps going has TCP keepalives on, probing after 30 s of
+    /// silence (the kernel's default is two hours): the kernel's keepalive timer runs on each.
+    @Test func watchersKeepTheirConnectionsAlive() throws {
+        defer { loans.remove() }
+        let server = try PostgresServer.shared()
+        let url = server.url(try server.createDatabase())
+        let watch = try Subprocess(BinaryHarness.binary, ["--db", url, "widget", "--watch", "--format", "tmux"], environment: loans.environment)
+        defer { watch.stop() }
+        #expect(watch.waitForLines(1).count == 1)
+        let timers = try PostgresOutageTests.tcpTimers(of: watch.pid, toPort: server.port)
+        #expect(timers.count >= 1, "no connection to the server found")
+        for timer in timers {
+            #expect(timer.kind == 2 && timer.seconds <= 30, "not a 30 s keepalive timer: \(timer)")
+        }
+    }
+
+    /// The kernel's timer on each TCP connection of `pid` to `port`: its kind (2: keepalive) and
+    /// the seconds left, from /proc/net/tcp.
+    static func tcpTimers(of pid: pid_t, toPort port: Int) throws -> [(kind: Int, seconds: Double)] {
+        let inodes = Set(((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap { fd -> String? in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+                  target.hasPrefix("socket:[") else { return nil }
+            return String(target.dropFirst("socket:[".count).dropLast())
+        })
+        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        return table.split(separator: "\n").dropFirst().compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 9, inodes.contains(String(fields[9])),
+                  let remote = fields[2].split(separator: ":").last, Int(remote, radix: 16) == port else { return nil }
+            let timer = fields[5].split(separator: ":")
+            guard let kind = Int(timer[0], radix: 16), let ticks = Int(timer[1], radix: 16) else { return nil }
+            return (kind, Double(ticks) / Double(sysconf(Int32(_SC_CLK_TCK))))
+        }
+    }
+
+    /// A document of `count` open loans with ids from 100 on.
+    static func document(_ count: Int) -> String {
+        let loans = (0..<count).map { index in
+            #"{"id":\#(100 + index),"title":"Imported \#(index)","direction":"lent","counterparty":"Ann","lent_on":"2026-11-01","due_on":"2026-12-0\#(1 + index % 9)","returned_on":null,"note":null,"renewals":0,"previous_due_dates":[]}"#
+        }
+        return #"{"schema_version":1,"query":"all","loans":["# + loans.joined(separator: ",") + "]}"
+    }
+}
+
+/// A name server that receives questions on UDP port 53 of a loopback address and never answers,
+/// so a name lookup through it waits for the resolver's own timeout. Needs root (port 53), as
+/// the tests have; it fails loudly otherwise.
+final class SilentResolver: @unchecked Sendable {  // `asked` is only touched under `lock`
+    static let address = "127.0.0.77"
+    private let socket: Int32
+    private let lock = NSLock()
+    private var asked = 0
+
+    init() throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(53).bigEndian
+        address.sin_addr.s_addr = inet_addr(SilentResolver.address)
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard bound else {
+            close(socket)
+            throw HarnessError("cannot bind UDP \(SilentResolver.address):53 for a silent resolver (errno \(errno)); the test needs root")
+        }
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 512)
+            while recv(socket, &buffer, buffer.count, 0) > 0 { lock.withLock { asked += 1 } }
+        }.start()
+    }
+
+    deinit {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
+
+    /// How many questions arrived.
+    var questions: Int { lock.withLock { asked } }
+}
