@@ -129,6 +129,20 @@ import Testing
         }
     }
 
+    /// A bar on the server turns the day at the real local midnight (a zone a few seconds before
+    /// it), woken by its midnight timer: nothing is written, nothing else wakes it.
+    @Test func aBarOnTheServerTurnsTheDayAtMidnight() throws {
+        defer { loans.remove() }
+        var loans = self.loans
+        loans.environment["LOANS_TODAY"] = nil
+        let zone = WidgetWatchTests.zoneJustBeforeMidnight(secondsLeft: 15)
+        let environment = loans.environment.merging(["LOANS_DB": server.url(database), "TZ": zone]) { $1 }
+        #expect(try loans.run(BinaryHarness.binary, ["add", "Dune", "--from", "City Library", "--due", "tomorrow"], extra: environment).status == 0)
+        let bar = try Subprocess(BinaryHarness.binary, ["widget", "--watch"], environment: environment)
+        defer { bar.stop() }
+        #expect(bar.waitForLines(2) == ["1 due soon: Dune (due tomorrow)", "1 due soon: Dune (due today)"], "TZ=\(zone)")
+    }
+
     /// A client's 200 writes as a shell script: each line runs one `loans` and appends its exit
     /// code, what it was and its output to `log`. Returns use the client's own loans, oldest first.
     static func script(seed: UInt64, log: String) -> String {
