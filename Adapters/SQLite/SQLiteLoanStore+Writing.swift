@@ -57,14 +57,18 @@ extension SQLiteLoanStore {
     /// Writes a whole document in one transaction. The per-day counts are rebuilt once at the end
     /// instead of by a trigger per row (a quarter of a large import's time): the triggers on
     /// `loan` are dropped and re-created from their own stored SQL inside the same transaction,
-    /// so other connections only ever see the schema and the counts complete.
+    /// so other connections only ever see the schema and the counts complete. The search index
+    /// takes the loans imported in one insert at the end (`SearchIndex`): FTS5 written a row at a
+    /// time from a trigger flushes a segment per row.
     func importLoans(_ produce: (_ insert: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
         try sqlite {
             try connection.transaction(immediate: true) {
                 let triggers = try connection.triggers(on: "loan")
                 for trigger in triggers { try connection.execute("DROP TRIGGER \"\(trigger.name)\"") }
+                try connection.execute(SearchIndex.noteImportedLoans)
                 let outcome = try insertAll(produce)
                 try connection.execute(Migrations.rebuildDayCounts)
+                try connection.execute(SearchIndex.indexImportedLoans)
                 for trigger in triggers { try connection.execute(trigger.sql) }
                 return outcome
             }

@@ -28,8 +28,34 @@ import Testing
         }
     }
 
+    /// The stores that write.
+    enum WriterKind: String, CaseIterable, CustomTestStringConvertible {
+        case memory, sqlite
+        var testDescription: String { rawValue }
+
+        func make(_ loans: [Loan], in folder: String) throws -> any LoanWriting {
+            switch self {
+            case .memory:
+                return MemoryStore(loans: loans)
+            case .sqlite:
+                let store = try LoanDatabase.writer(at: folder + "/loans.db")
+                _ = try store.importLoans { insert in
+                    for loan in loans { try insert(loan) }
+                }
+                return store
+            }
+        }
+    }
+
     @Test(arguments: Kind.allCases, StoreContract.checks)
     func contract(_ kind: Kind, _ check: StoreCheck) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path
+        try check.run { loans in try kind.make(loans, in: path) }
+    }
+
+    @Test(arguments: WriterKind.allCases, StoreContract.writeChecks)
+    func writingContract(_ kind: WriterKind, _ check: StoreWriteCheck) throws {
         let folder = try TemporaryFolder()
         let path = folder.path
         try check.run { loans in try kind.make(loans, in: path) }
