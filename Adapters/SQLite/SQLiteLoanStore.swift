@@ -4,14 +4,17 @@ import LoansCore
 /// change in one transaction.
 final class SQLiteLoanStore: LoanWriting {
     let connection: SQLiteConnection
+    /// Who changes are recorded as; nil for a store opened for reading.
+    let author: Author?
     /// Whether the database has the search index, once asked.
     var searchIndexPresent: Bool?
     /// How often each trigram occurs in the search index, up to `SearchPhrase.rareBelow` (a
     /// guide for choosing the phrase; stale counts cost speed, never correctness).
     var trigramCounts: [String: Int] = [:]
 
-    init(connection: SQLiteConnection) {
+    init(connection: SQLiteConnection, author: Author?) {
         self.connection = connection
+        self.author = author
     }
 
     /// Runs SQLite work, reporting SQLite's failures in Core's terms; other errors pass through.

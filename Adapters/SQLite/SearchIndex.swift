@@ -1,11 +1,12 @@
-/// The SQL that keeps the search index (`loan_search`, made by migration 3): which loans it
+/// The SQL that keeps the search index (`loan_search`, made by migration 4): which loans it
 /// holds, under which rowid, and how a bulk import fills it.
 ///
-/// Triggers keep it in step with every `add`, `modify` and `remove`, in the writer's own
-/// transaction. A bulk import instead drops the triggers on `loan` (as it does for the per-day
-/// counts), notes the id of each loan it inserts in a temporary table, and indexes those loans
-/// with one insert at the end: FTS5 written a row at a time from a trigger saves its pending
-/// terms at every statement, which made a million-loan import eight times slower. Bulk inserts
+/// Triggers keep it in step with every write, in the writer's own transaction. A bulk write (an
+/// import) instead drops the triggers on `loan` (as it does for the per-day counts), notes in
+/// temporary tables which loans it wrote and which index keys went stale, and brings the index up
+/// to date with one delete and one insert at the end: FTS5 written a row at a time from a trigger
+/// saves its pending terms at every statement, which made a million-loan import eight times
+/// slower. Bulk inserts
 /// go in rowid order, (due date, id): FTS5 appends ascending rowids to its lists, while the same
 /// loans in id order took three times as long.
 enum SearchIndex {
@@ -19,21 +20,35 @@ enum SearchIndex {
         "(\(row)returned_on IS NULL AND \(row)id < \(SearchKey.firstUnpackedID) AND julianday(\(row)due_on) IS NOT NULL)"
     }
 
-    /// Run by an import before it inserts: each loan inserted is noted (the triggers are gone).
-    static let noteImportedLoans = """
-        CREATE TEMP TABLE imported_loan (id INTEGER PRIMARY KEY);
-        CREATE TEMP TRIGGER imported_loan_noted AFTER INSERT ON main.loan BEGIN
-            INSERT INTO imported_loan (id) VALUES (NEW.id);
+    /// Run before a bulk write (with the triggers on `loan` dropped): each loan the write inserts,
+    /// updates or deletes is noted, with the index key its old state had.
+    static let noteBulkWrites = """
+        CREATE TEMP TABLE written_loan (id INTEGER PRIMARY KEY);
+        CREATE TEMP TABLE stale_search_key (key INTEGER PRIMARY KEY);
+        CREATE TEMP TRIGGER written_loan_inserted AFTER INSERT ON main.loan BEGIN
+            INSERT OR IGNORE INTO written_loan (id) VALUES (NEW.id);
+        END;
+        CREATE TEMP TRIGGER written_loan_updated AFTER UPDATE ON main.loan BEGIN
+            INSERT OR IGNORE INTO written_loan (id) VALUES (NEW.id);
+            INSERT OR IGNORE INTO stale_search_key (key) SELECT \(key("OLD.")) WHERE \(holds("OLD."));
+        END;
+        CREATE TEMP TRIGGER written_loan_deleted AFTER DELETE ON main.loan BEGIN
+            INSERT OR IGNORE INTO stale_search_key (key) SELECT \(key("OLD.")) WHERE \(holds("OLD."));
         END
         """
 
-    /// Run by an import after it inserted: the loans noted join the index in one insert.
-    static let indexImportedLoans = """
+    /// Run after a bulk write: the old states leave the index, and the loans written join it as
+    /// they are now, in one insert in rowid order.
+    static let indexBulkWrites = """
+        DELETE FROM loan_search WHERE rowid IN (SELECT key FROM temp.stale_search_key);
         INSERT INTO loan_search (rowid, title, counterparty, note)
             SELECT \(key("")), loans_fold(title), loans_fold(counterparty), loans_fold(note)
-            FROM loan WHERE id IN (SELECT id FROM temp.imported_loan) AND \(holds(""))
+            FROM loan WHERE id IN (SELECT id FROM temp.written_loan) AND \(holds(""))
             ORDER BY due_on, id;
-        DROP TRIGGER temp.imported_loan_noted;
-        DROP TABLE temp.imported_loan
+        DROP TRIGGER temp.written_loan_inserted;
+        DROP TRIGGER temp.written_loan_updated;
+        DROP TRIGGER temp.written_loan_deleted;
+        DROP TABLE temp.written_loan;
+        DROP TABLE temp.stale_search_key
         """
 }

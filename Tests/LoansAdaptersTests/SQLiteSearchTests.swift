@@ -32,8 +32,7 @@ import Testing
 
     @Test func searchAnswersAsTheMemoryStoreDoesWhenTrigramsAreCommon() throws {
         let loans = SQLiteSearchTests.manyLoans()
-        let writer = try LoanDatabase.writer(at: path)
-        _ = try writer.importLoans { insert in for loan in loans { try insert(loan) } }
+        try LoanDatabase.writer(at: path, author: .tester).seed(loans)
         let sqlite = try LoanDatabase.reader(at: path)
         let memory = MemoryStore(loans: loans)
         let texts = [
@@ -69,9 +68,16 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func theIndexMatchesTheLoansAfterRandomWrites(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
-        let store = try LoanDatabase.writer(at: path)
+        let store = try LoanDatabase.writer(at: path, author: .tester)
         let titles = ["Gödel", "STRASSE", "Straße", "ΣΟΦΊΑ", "Go\u{308}del", "東京物語", "👨‍👩‍👧 album", "plain"]
         func title() -> String { titles[Int(random.next() % UInt64(titles.count))] + " \(random.next() % 100)" }
+        func edit(_ id: LoanID, _ change: (inout Loan) -> Void) throws {
+            try store.change(.edit) { writer in
+                guard var loan = try writer.loan(id) else { return }
+                change(&loan)
+                try writer.update(loan)
+            }
+        }
         var ids: [LoanID] = []
         for step in 0..<300 {
             let due = Sample.day(Int(random.next() % 30) - 15)
@@ -79,15 +85,24 @@ import Testing
             switch random.next() % 8 {
             case 0, 1:
                 ids.append(try store.add(LoanDraft(title: title(), direction: .lent, counterparty: title(), lentOn: Sample.day(-20), dueOn: due)))
-            case 2: _ = try store.modify(id) { $0.dueOn = due }
-            case 3: _ = try store.modify(id) { $0.returnedOn = Sample.day(0) }
-            case 4: _ = try store.modify(id) { $0.returnedOn = nil }
-            case 5: _ = try store.modify(id) { $0.title = title(); $0.note = random.next() % 2 == 0 ? nil : title() }
+            case 2: try edit(id) { $0.dueOn = due }
+            case 3: try edit(id) { $0.returnedOn = Sample.day(0) }
+            case 4: try edit(id) { $0.returnedOn = nil }
+            case 5: try edit(id) { $0.title = title(); $0.note = random.next() % 2 == 0 ? nil : title() }
             case 6 where !ids.isEmpty: _ = try store.remove(ids.remove(at: Int(random.next() % UInt64(ids.count))))
             default:
-                _ = try store.importLoans { insert in
-                    try insert(Loan(id: LoanID(Int64(5000 + step)), title: title(), direction: .borrowed, counterparty: title(),
-                                    lentOn: Sample.day(-20), dueOn: due, note: title()))
+                let fresh = Loan(id: LoanID(Int64(5000 + step)), title: title(), direction: .borrowed, counterparty: title(),
+                                 lentOn: Sample.day(-20), dueOn: due, note: title())
+                let renamed = title()
+                let dropped = ids.count > 3 ? ids.remove(at: Int(random.next() % UInt64(ids.count))) : nil
+                try store.change(.importDocument) { writer in
+                    try writer.insert(fresh)
+                    if var loan = try writer.loan(id), loan.id != dropped {
+                        loan.title = renamed
+                        loan.dueOn = due
+                        try writer.update(loan)
+                    }
+                    if let dropped { try writer.delete(dropped) }
                 }
             }
         }
@@ -106,7 +121,7 @@ import Testing
     /// from the loans it holds; until then its readers search loan by loan.
     @Test func anOlderDatabaseIsSearchedAndThenIndexed() throws {
         let loans = StoreContract.searchLoans
-        _ = try LoanDatabase.writer(at: path).importLoans { insert in for loan in loans { try insert(loan) } }
+        try LoanDatabase.writer(at: path, author: .tester).seed(loans)
         _ = try sqlite3(path, """
             DROP TABLE loan_search; DROP INDEX loan_open_big; DROP INDEX loan_returned;
             DROP TRIGGER loan_search_added; DROP TRIGGER loan_search_removed; DROP TRIGGER loan_search_changed;
@@ -121,16 +136,16 @@ import Testing
             return ids
         }
         #expect(try gödel(LoanDatabase.reader(at: path)) == gödel(memory))
-        _ = try sqlite3(path, "PRAGMA user_version = 2")
-        _ = try LoanDatabase.writer(at: path)
-        #expect(try sqlite3(path, "PRAGMA user_version") == "3")
+        _ = try sqlite3(path, "PRAGMA user_version = 3")
+        _ = try LoanDatabase.writer(at: path, author: .tester)
+        #expect(try sqlite3(path, "PRAGMA user_version") == "4")
         #expect(try sqlite3(path, "SELECT count(*) FROM loan_search") == "\(loans.filter { $0.isOpen && $0.id.rawValue < 1 << 41 }.count)")
         #expect(try gödel(LoanDatabase.reader(at: path)) == gödel(memory))
     }
 
     /// The walks read their indexes in order: no sorting of matches or of returned loans.
     @Test func theWalksReadTheirIndexesInOrder() throws {
-        _ = try LoanDatabase.writer(at: path)
+        _ = try LoanDatabase.writer(at: path, author: .tester)
         let returned = try sqlite3(path, "EXPLAIN QUERY PLAN SELECT id FROM loan WHERE returned_on IS NOT NULL AND (returned_on, id) < ('2026-11-29', 3) ORDER BY returned_on DESC, id DESC LIMIT 5")
         #expect(returned.contains("loan_returned") && !returned.contains("TEMP B-TREE"), "\(returned)")
         let search = try sqlite3(path, """
@@ -147,24 +162,23 @@ extension SQLiteSearchTests {
     /// An import indexes just the loans it inserted, in one go; one that fails leaves the index
     /// as it was, and the next import on the same connection works.
     @Test func importsIndexTheirLoansAndAFailedOneLeavesNoTrace() throws {
-        let store = try LoanDatabase.writer(at: path)
-        _ = try store.importLoans { insert in try insert(Sample.loan(1, due: 1, title: "Gödel")) }
+        let store = try LoanDatabase.writer(at: path, author: .tester)
+        try store.seed([Sample.loan(1, due: 1, title: "Gödel")])
         #expect(throws: Stop.self) {
-            _ = try store.importLoans { insert in
-                try insert(Sample.loan(2, due: 1, title: "Gödel two"))
+            try store.change(.importDocument) { writer in
+                try writer.insert(Sample.loan(2, due: 1, title: "Gödel two"))
                 throw Stop()
             }
         }
-        _ = try store.importLoans { insert in
-            try insert(Sample.loan(1, due: 2, title: "Gödel renumbered"))
-            try insert(Sample.loan(3, due: 3, returned: 0, title: "Gödel three"))
-            try insert(Sample.loan(4, due: 4, title: "Gödel four"))
-        }
+        try store.seed([
+            Sample.loan(5, due: 2, title: "Gödel five"), Sample.loan(3, due: 3, returned: 0, title: "Gödel three"),
+            Sample.loan(4, due: 4, title: "Gödel four"),
+        ])
         var found: [String] = []
         try store.searchOpenLoans(SearchText("GÖDEL"), due: DueRange(from: nil, through: .latest), beyond: nil, descending: false, limit: nil) {
             found.append("\($0.id):\($0.title)")
         }
-        #expect(found == ["1:Gödel", "5:Gödel renumbered", "4:Gödel four"])
+        #expect(found == ["1:Gödel", "5:Gödel five", "4:Gödel four"])
         #expect(try sqlite3(path, "SELECT count(*) FROM loan_search") == "3")
         #expect(try sqlite3(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'") == "6")
     }

@@ -20,29 +20,8 @@ import Testing
                 return FixtureLoanStore(loans: loans)
             case .sqlite:
                 let path = folder + "/loans.db"
-                _ = try LoanDatabase.writer(at: path).importLoans { insert in
-                    for loan in loans { try insert(loan) }
-                }
+                try LoanDatabase.writer(at: path, author: .tester).seed(loans)
                 return try LoanDatabase.reader(at: path)
-            }
-        }
-    }
-
-    /// The stores that write.
-    enum WriterKind: String, CaseIterable, CustomTestStringConvertible {
-        case memory, sqlite
-        var testDescription: String { rawValue }
-
-        func make(_ loans: [Loan], in folder: String) throws -> any LoanWriting {
-            switch self {
-            case .memory:
-                return MemoryStore(loans: loans)
-            case .sqlite:
-                let store = try LoanDatabase.writer(at: folder + "/loans.db")
-                _ = try store.importLoans { insert in
-                    for loan in loans { try insert(loan) }
-                }
-                return store
             }
         }
     }
@@ -54,10 +33,39 @@ import Testing
         try check.run { loans in try kind.make(loans, in: path) }
     }
 
-    @Test(arguments: WriterKind.allCases, StoreContract.writeChecks)
-    func writingContract(_ kind: WriterKind, _ check: StoreWriteCheck) throws {
+    /// The stores that can be written, each writer on one shared store.
+    enum Writable: String, CaseIterable, CustomTestStringConvertible {
+        case memory, sqlite
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Writable.allCases, ChangeContract.checks)
+    func changes(_ kind: Writable, _ check: ChangeCheck) throws {
         let folder = try TemporaryFolder()
-        let path = folder.path
-        try check.run { loans in try kind.make(loans, in: path) }
+        let memory = MemoryStore()
+        try check.run { author in
+            switch kind {
+            case .memory:
+                memory.author = author
+                return memory
+            case .sqlite:
+                return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
+            }
+        }
+    }
+
+    @Test(arguments: Writable.allCases, StoreContract.writeChecks)
+    func writingContract(_ kind: Writable, _ check: StoreWriteCheck) throws {
+        let folder = try TemporaryFolder()
+        try check.run { loans in
+            switch kind {
+            case .memory:
+                return MemoryStore(loans: loans)
+            case .sqlite:
+                let store = try LoanDatabase.writer(at: folder.file("loans.db"), author: .tester)
+                try store.seed(loans)
+                return store
+            }
+        }
     }
 }
