@@ -152,3 +152,23 @@ import Testing
         #expect(try pane.result() == "terminal restored, exit \(status)")
     }
 }
+
+extension TUIEndToEndTests {
+    /// A family emoji takes the 8 columns of its four people (the one width table sums code
+    /// points): the terminal shows them side by side, and the rest of the row stays in its columns.
+    @Test func aJoinedEmojiTakesTheColumnsTheLayoutGaveIt() throws {
+        defer { loans.remove() }
+        try loans("add", "👨‍👩‍👧‍👦 family", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans("add", "Plain title", "--to", "Bob", "--due", "2026-11-26", "--lent", "2026-11-01")
+        let pane = try TUITmuxPane(loans, command: "loans tui")
+        defer { pane.close() }
+        let screen = try pane.waitFor("OVERDUE (2)", "Plain title")
+        let rows = screen.split(separator: "\n").filter { $0.contains("#1") || $0.contains("#2") }.map(String.init)
+        #expect(rows.count == 2, "\(screen)")
+        #expect(rows.first?.contains("👨👩👧👦 family") == true, "\(rows)")
+        // Columns as the pane drew them: this screen holds ASCII, one-column marks and the emoji (2).
+        func columns(_ text: Substring) -> Int { text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1F000 ? 2 : 1) } }
+        let dayColumns = rows.compactMap { row in row.range(of: "3 days overdue").map { columns(row[..<$0.lowerBound]) } }
+        #expect(dayColumns.count == 2 && dayColumns.first == dayColumns.last, "\(rows)")
+    }
+}
