@@ -57,21 +57,58 @@ extension SearchText {
     public func walk(
         _ loans: some Sequence<Loan>, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws -> SearchReach {
-        var remaining = limit ?? Int.max
-        guard remaining > 0 else { return .complete }
-        let bound = isIndexed ? Int.max : walkBound
-        var read = 0
-        var last: DueOrderKey?
+        var progress = SearchProgress(self, limit: limit)
         for loan in loans {
-            if read == bound, let last { return .stoppedAtBound(after: last) }
-            read += 1
-            last = DueOrderKey(loan)
-            guard matches(loan) else { continue }
-            try visit(loan)
-            remaining -= 1
-            if remaining == 0 { break }
+            if let reach = try progress.offer(loan, visit) { return reach }
         }
         return .complete
+    }
+
+    /// The same answer over loans a store hands out a page at a time: `page` gets the key of the
+    /// last loan handed out so far (nil for the first page) and returns the next loans in the
+    /// walk's order; an empty page ends the walk.
+    @discardableResult
+    public func walk(
+        pages page: (DueOrderKey?) throws -> [Loan], limit: Int?, _ visit: (Loan) throws -> Void
+    ) throws -> SearchReach {
+        var progress = SearchProgress(self, limit: limit)
+        var after: DueOrderKey?
+        while true {
+            let loans = try page(after)
+            guard let last = loans.last else { return .complete }
+            for loan in loans {
+                if let reach = try progress.offer(loan, visit) { return reach }
+            }
+            after = DueOrderKey(last)
+        }
+    }
+}
+
+/// A search walk under way: loans read, matches still wanted, the last loan read.
+struct SearchProgress {
+    let text: SearchText
+    let bound: Int
+    var remaining: Int
+    var read = 0
+    var last: DueOrderKey?
+
+    init(_ text: SearchText, limit: Int?) {
+        self.text = text
+        bound = text.isIndexed ? Int.max : text.walkBound
+        remaining = limit ?? Int.max
+    }
+
+    /// Takes the next loan of the walk, visiting it when it matches; the reach once the walk is
+    /// over (the limit reached, or the bound read with this loan still to come), else nil.
+    mutating func offer(_ loan: Loan, _ visit: (Loan) throws -> Void) throws -> SearchReach? {
+        guard remaining > 0 else { return .complete }
+        if read == bound, let last { return .stoppedAtBound(after: last) }
+        read += 1
+        last = DueOrderKey(loan)
+        guard text.matches(loan) else { return nil }
+        try visit(loan)
+        remaining -= 1
+        return remaining == 0 ? .complete : nil
     }
 }
 

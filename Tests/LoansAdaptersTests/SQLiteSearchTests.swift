@@ -143,6 +143,24 @@ import Testing
         #expect(try gödel(LoanDatabase.reader(at: path)) == gödel(memory))
     }
 
+    /// U+0000 (which SQLite keeps in a text and FTS5's trigram tokenizer takes for its end) folds to
+    /// U+FFFD, so a title holding it is indexed whole and found by any part of it.
+    @Test func aTitleHoldingNULIsSearchedWhole() throws {
+        let store = try LoanDatabase.writer(at: path, author: .tester)
+        try store.seed([Sample.loan(1, due: 1, title: "nul\u{0}byte title"), Sample.loan(2, due: 2, title: "other")])
+        func found(_ text: String) throws -> [Int64] {
+            var ids: [Int64] = []
+            try store.searchOpenLoans(SearchText(text), due: DueRange(from: nil, through: .latest), beyond: nil, descending: false, limit: nil) {
+                ids.append($0.id.rawValue)
+            }
+            return ids
+        }
+        #expect(try found("l\u{0}b") == [1])
+        #expect(try found("\u{0}BYTE") == [1])
+        #expect(try found("byte title") == [1])
+        #expect(try found("l\u{FFFD}b") == [1])
+    }
+
     /// The walks read their indexes in order: no sorting of matches or of returned loans.
     @Test func theWalksReadTheirIndexesInOrder() throws {
         _ = try LoanDatabase.writer(at: path, author: .tester)
