@@ -58,22 +58,25 @@ extension SQLiteLoanStore {
     /// The loans whose folded columns contain the text, among the matches of an FTS5 phrase of
     /// it, in rowid order.
     private func matches(
-        _ phrase: String, _ text: SearchText, _ interval: ClosedRange<Int64>, _ descending: Bool, _ limit: Int?
+        _ phrase: (query: String, whole: Bool), _ text: SearchText, _ interval: ClosedRange<Int64>, _ descending: Bool,
+        _ limit: Int?
     ) throws -> SearchWalk {
+        let check = phrase.whole ? "" : """
+             AND (instr(loan_search.title, ?5) > 0 OR instr(loan_search.counterparty, ?5) > 0
+                 OR instr(loan_search.note, ?5) > 0)
+            """
         let statement = try sqlite {
             let statement = try connection.statement("""
                 SELECT \(LoanRow.columns(of: "loan")) FROM loan_search
                     JOIN loan ON loan.id = (loan_search.rowid & \(SearchKey.idMask))
-                WHERE loan_search MATCH ?1 AND loan_search.rowid >= ?2 AND loan_search.rowid <= ?3
-                    AND (instr(loan_search.title, ?4) > 0 OR instr(loan_search.counterparty, ?4) > 0
-                        OR instr(loan_search.note, ?4) > 0)
-                ORDER BY loan_search.rowid \(descending ? "DESC" : "ASC") LIMIT ?5
+                WHERE loan_search MATCH ?1 AND loan_search.rowid >= ?2 AND loan_search.rowid <= ?3\(check)
+                ORDER BY loan_search.rowid \(descending ? "DESC" : "ASC") LIMIT ?4
                 """)
-            try statement.bind(phrase, at: 1)
+            try statement.bind(phrase.query, at: 1)
             try statement.bind(interval.lowerBound, at: 2)
             try statement.bind(interval.upperBound, at: 3)
-            try statement.bind(text.folded, at: 4)
-            try statement.bind(limit.map(Int64.init) ?? -1, at: 5)
+            try statement.bind(limit.map(Int64.init) ?? -1, at: 4)
+            if !phrase.whole { try statement.bind(text.folded, at: 5) }
             return statement
         }
         return try SearchWalk(statement, store: self) { statement in
@@ -127,52 +130,5 @@ extension SQLiteLoanStore {
         }
         searchIndexPresent = present
         return present
-    }
-}
-
-/// One open loan met by a search walk: its key, whether it matches, and the loan when the walk
-/// read it (an index row carries only its key).
-struct SearchRow {
-    let key: DueOrderKey
-    let matched: Bool
-    let loan: Loan?
-}
-
-/// A walk over one statement's rows, kept one row ahead so that walks can be merged in order.
-final class SearchWalk {
-    private let statement: Statement
-    private let store: SQLiteLoanStore
-    private let decode: (Statement) throws -> SearchRow
-    private(set) var head: SearchRow?
-
-    init(_ statement: Statement, store: SQLiteLoanStore, decode: @escaping (Statement) throws -> SearchRow) throws {
-        self.statement = statement
-        self.store = store
-        self.decode = decode
-        try advance()
-    }
-
-    deinit {
-        statement.reset()
-    }
-
-    private func advance() throws {
-        head = try store.sqlite { try statement.step() } ? try decode(statement) : nil
-    }
-
-    /// The next row of all `walks` together: the smallest head (the largest when `descending`).
-    static func next(of walks: [SearchWalk], descending: Bool) throws -> SearchRow? {
-        var chosen: SearchWalk?
-        for walk in walks {
-            guard let head = walk.head else { continue }
-            guard let best = chosen?.head else {
-                chosen = walk
-                continue
-            }
-            if descending ? head.key > best.key : head.key < best.key { chosen = walk }
-        }
-        guard let chosen, let row = chosen.head else { return nil }
-        try chosen.advance()
-        return row
     }
 }

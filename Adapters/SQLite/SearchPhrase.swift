@@ -5,8 +5,10 @@ import LoansCore
 /// a phrase of rare trigrams is matched in a few steps and already narrows the answer to a few
 /// rows. So each trigram's frequency is probed (counting no further than `rareBelow`, cached per
 /// connection) and the phrase is the longest run of the text whose trigrams are all rare; when no
-/// trigram is rare, the matches are common and the whole text is the phrase. The whole text is
-/// then checked on every row (`instr` on the folded columns), so the choice affects only speed.
+/// trigram is rare, the matches are common and the whole text is the phrase. A phrase of the
+/// whole text matches exactly where the text occurs (the trigram tokenizer keeps every scalar, and
+/// a phrase's trigrams must stand in a row); a phrase of part of it is checked on every row
+/// against the whole text (`instr` on the folded columns), so the choice affects only speed.
 enum SearchPhrase {
     /// A trigram that occurs in fewer loans than this is rare.
     static let rareBelow = 5000
@@ -25,15 +27,16 @@ enum SearchPhrase {
 }
 
 extension SQLiteLoanStore {
-    /// The FTS5 query for a folded text of three scalars or more.
-    func searchPhrase(_ folded: String) throws -> String {
+    /// The FTS5 query for a folded text of three scalars or more, and whether it is a phrase of
+    /// the whole text (then its matches need no further check).
+    func searchPhrase(_ folded: String) throws -> (query: String, whole: Bool) {
         let scalars = Array(folded.unicodeScalars)
         var rare: [Bool] = []
         for start in 0..<max(0, scalars.count - 2) {
             rare.append(try trigramCount(scalars[start..<start + 3]) < SearchPhrase.rareBelow)
         }
-        guard let run = SQLiteLoanStore.longestRun(rare) else { return SearchPhrase.quoted(scalars) }
-        return SearchPhrase.quoted(scalars[run.lowerBound..<run.upperBound + 3])
+        guard let run = SQLiteLoanStore.longestRun(rare) else { return (SearchPhrase.quoted(scalars), true) }
+        return (SearchPhrase.quoted(scalars[run.lowerBound..<run.upperBound + 3]), run.count == rare.count)
     }
 
     /// How many index rows hold `trigram`, counting no further than `SearchPhrase.rareBelow`.

@@ -12,7 +12,7 @@ public struct SearchText: Hashable, Sendable {
     /// (a trigram index: three scalars make its smallest key).
     public static let indexedLength = 3
     /// The bound on loans read for a shorter text, unless a caller chooses another.
-    public static let standardWalkBound = 5000
+    public static let standardWalkBound = 2000
 
     public init(_ text: some StringProtocol, walkBound: Int = SearchText.standardWalkBound) {
         folded = TextFolding.folded(text)
