@@ -124,13 +124,23 @@ import Testing
         let result = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "40"])
         #expect(result.status == 0 && result.err.isEmpty)
         let lines = result.out.split(separator: "\n")
-        #expect(lines.count == 4)
+        #expect(lines.count == 5)
         #expect(lines[0] == "loans tui benchmark: 80x24 screen, 40 keys (j k PgDn PgUp g G Home End)")
         #expect(lines[1].hasPrefix("first frame: ") && lines[1].hasSuffix(" ms"))
         #expect(lines[2].hasPrefix("per key: median ") && lines[2].contains(", p95 ") && lines[2].contains(", max "))
+        #expect(lines[3].hasPrefix("per key, CPU time: median "))
         for bad in ["-1", "ten", "1000001", "99999999999999999999"] {
             let refused = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": bad])
             #expect(refused.status == 64 && !refused.crashed && refused.err.hasPrefix("loans: LOANS_TUI_BENCH: "))
+        }
+        let filtered = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "2", "LOANS_TUI_BENCH_FILTER": "HOBBIT"])
+        let report = filtered.out.split(separator: "\n")
+        #expect(filtered.status == 0 && report.count == 6, "\(filtered.out)")
+        #expect(report.first == "loans tui benchmark: 80x24 screen, filter \"HOBBIT\" typed 2 times, 14 keystrokes")
+        #expect(report.dropFirst(4).first?.hasPrefix("slowest keystroke: ") == true)
+        for bad in ["", "a\u{1B}b", String(repeating: "x", count: 101)] {
+            let refused = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "1", "LOANS_TUI_BENCH_FILTER": bad])
+            #expect(refused.status == 64 && refused.err.hasPrefix("loans: LOANS_TUI_BENCH_FILTER: "), "\(bad.debugDescription)")
         }
     }
 
