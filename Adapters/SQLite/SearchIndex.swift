@@ -1,4 +1,4 @@
-/// The SQL that keeps the search index (`loan_search`, made by migration 4): which loans it
+/// The SQL that keeps the search index (`loan_search`, made by migration 5): which loans it
 /// holds, under which rowid, and how a bulk import fills it.
 ///
 /// Triggers keep it in step with every write, in the writer's own transaction. A bulk write (an

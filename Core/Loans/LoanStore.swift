@@ -90,4 +90,13 @@ public protocol LoanReading {
     func returnedLoans(
         beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws
+
+    /// How many changes touched the loan and when the newest was made; nil when the history
+    /// holds none (a fixture, or a loan from before the history was kept).
+    func revision(of loan: LoanID) throws -> LoanRevision?
+
+    /// The store's identity: random, made once with the store (a database from before identities
+    /// gets one with its first write), so ids from different stores never meet; nil when it has
+    /// none.
+    func databaseIdentity() throws -> String?
 }

@@ -136,9 +136,9 @@ import Testing
             return ids
         }
         #expect(try gödel(LoanDatabase.reader(at: path)) == gödel(memory))
-        _ = try sqlite3(path, "PRAGMA user_version = 3")
+        _ = try sqlite3(path, "PRAGMA user_version = 4")
         _ = try LoanDatabase.writer(at: path, author: .tester)
-        #expect(try sqlite3(path, "PRAGMA user_version") == "4")
+        #expect(try sqlite3(path, "PRAGMA user_version") == "5")
         #expect(try sqlite3(path, "SELECT count(*) FROM loan_search") == "\(loans.filter { $0.isOpen && $0.id.rawValue < 1 << 41 }.count)")
         #expect(try gödel(LoanDatabase.reader(at: path)) == gödel(memory))
     }
