@@ -156,7 +156,8 @@ import Testing
         let watch = try Subprocess(BinaryHarness.binary, ["--db", url, "widget", "--watch", "--format", "tmux"], environment: loans.environment)
         defer { watch.stop() }
         #expect(watch.waitForLines(1).count == 1)
-        let timers = try PostgresOutageTests.tcpTimers(of: watch.pid, toPort: server.port)
+        let table = try loans.run("/bin/cat", ["/proc/net/tcp"]).out  // Foundation reads a /proc file only in part
+        let timers = PostgresOutageTests.tcpTimers(of: watch.pid, toPort: server.port, in: table)
         #expect(timers.count >= 1, "no connection to the server found")
         for timer in timers {
             #expect(timer.kind == 2 && timer.seconds <= 30, "not a 30 s keepalive timer: \(timer)")
@@ -164,14 +165,13 @@ import Testing
     }
 
     /// The kernel's timer on each TCP connection of `pid` to `port`: its kind (2: keepalive) and
-    /// the seconds left, from /proc/net/tcp.
-    static func tcpTimers(of pid: pid_t, toPort port: Int) throws -> [(kind: Int, seconds: Double)] {
+    /// the seconds left, from `table` (/proc/net/tcp).
+    static func tcpTimers(of pid: pid_t, toPort port: Int, in table: String) -> [(kind: Int, seconds: Double)] {
         let inodes = Set(((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap { fd -> String? in
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
                   target.hasPrefix("socket:[") else { return nil }
             return String(target.dropFirst("socket:[".count).dropLast())
         })
-        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
         return table.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count > 9, inodes.contains(String(fields[9])),

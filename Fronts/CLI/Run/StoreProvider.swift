@@ -10,7 +10,10 @@ import LoansPostgres
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
-    private let author: Author
+    /// Who writes: asked only when a store is opened for writing (naming the user reads the
+    /// password database, which a status bar's read should not pay for).
+    private let clock: any Clock
+    private(set) lazy var author: Author = SystemAuthor.current(clock: clock)
     private var demo: DemoDatabase?
     /// Whether the run keeps going (the TUI, `--watch`): its PostgreSQL connections then use TCP
     /// keepalives and carry on after a failure, instead of a one-shot run's deadline.
@@ -19,10 +22,10 @@ final class StoreProvider {
     /// answer in time (after the message on stderr); nil: nothing, exit 74. A bar shows its failure line.
     var noAnswer: (output: String, status: ExitCode)?
 
-    init(source: DataSource, environment: [String: String], today: CivilDate, author: Author) throws {
+    init(source: DataSource, environment: [String: String], today: CivilDate, clock: any Clock) throws {
         self.source = source
         self.environment = environment
-        self.author = author
+        self.clock = clock
         if source == .demo { demo = try DemoDatabase(today: today, author: author) }
         if case .database(let explicit?) = source, PostgresDatabase.isURL(explicit) {
             // Read already (the arguments were parsed); `ps` must not show a password from now on.
