@@ -121,7 +121,7 @@ struct PostgresBulkChange {
 
     /// Stores loans under their ids and moves the sequence past the largest.
     private static func insertion(_ loans: [Loan]) -> BoundSQL {
-        var sql = BoundSQL("WITH stored AS (INSERT INTO loans.loan (id, \(PostgresLoanRow.fieldColumns))")
+        var sql = BoundSQL("WITH stored AS (INSERT INTO loans.loan (id, \(PostgresLoanRow.writtenColumns))")
         let given = columns(loans, into: &sql)
         sql.append(" SELECT given.id, \(given.fields) FROM \(given.rows)")
         sql.append("""
@@ -136,19 +136,19 @@ struct PostgresBulkChange {
     private static func update(_ loans: [Loan]) -> BoundSQL {
         var sql = BoundSQL("UPDATE loans.loan AS loan")
         let given = columns(loans, into: &sql)
-        sql.append(" SET (\(PostgresLoanRow.fieldColumns)) = (\(given.fields)) FROM \(given.rows) WHERE loan.id = given.id")
+        sql.append(" SET (\(PostgresLoanRow.writtenColumns)) = (\(given.fields)) FROM \(given.rows) WHERE loan.id = given.id")
         return sql
     }
 
     /// `loans` as rows `given` — `unnest($1::bigint[], $2::text[], …) AS given (id, title, …)`,
-    /// one array parameter per column — and its fields typed for `loans.loan`.
+    /// one array parameter per column — and its written fields typed for `loans.loan`.
     private static func columns(_ loans: [Loan], into sql: inout BoundSQL) -> (rows: String, fields: String) {
-        let values = loans.map(PostgresLoanRow.parameters(of:))
+        let values = loans.map(PostgresLoanRow.writtenParameters(of:))
         let ids = sql.bind(PostgresArrayLiteral.text(loans.map(\.id.description)))
-        let arrays = PostgresLoanRow.fields.indices.map { column in sql.bind(PostgresArrayLiteral.text(values.map { $0[column] })) }
+        let arrays = PostgresLoanRow.writtenFields.indices.map { column in sql.bind(PostgresArrayLiteral.text(values.map { $0[column] })) }
         let rows = "unnest(\(ids)::bigint[], " + arrays.map { $0 + "::text[]" }.joined(separator: ", ")
-            + ") AS given (id, \(PostgresLoanRow.fieldColumns))"
-        let fields = PostgresLoanRow.fields.map { $0.type == "text" ? "given.\($0.name)" : "given.\($0.name)::\($0.type)" }
+            + ") AS given (id, \(PostgresLoanRow.writtenColumns))"
+        let fields = PostgresLoanRow.writtenFields.map { $0.type == "text" ? "given.\($0.name)" : "given.\($0.name)::\($0.type)" }
         return (rows, fields.joined(separator: ", "))
     }
 

@@ -59,10 +59,10 @@ final class PostgresChangeWriter: LoanChangeWriter {
     /// The next id from the loans' sequence, which stays past every id ever stored.
     func insertNew(_ loan: Loan) throws -> Loan {
         try writePending()
-        let sql = "INSERT INTO loans.loan (\(PostgresLoanRow.fieldColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
+        let sql = "INSERT INTO loans.loan (\(PostgresLoanRow.writtenColumns)) VALUES (\(PostgresChangeWriter.placeholders(from: 1))) RETURNING id"
         let result: PostgresResult
         do {
-            result = try connection.execute(sql, PostgresLoanRow.parameters(of: loan))
+            result = try connection.execute(sql, PostgresLoanRow.writtenParameters(of: loan))
         } catch let error where error.sqlState == "2200H" {  // the sequence reached its maximum
             throw StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken")
         } catch {
@@ -83,12 +83,12 @@ final class PostgresChangeWriter: LoanChangeWriter {
             try connection.execute(
                 """
                 WITH stored AS (
-                    INSERT INTO loans.loan (id, \(PostgresLoanRow.fieldColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
+                    INSERT INTO loans.loan (id, \(PostgresLoanRow.writtenColumns)) VALUES ($1, \(PostgresChangeWriter.placeholders(from: 2))) RETURNING id
                 )
                 SELECT setval('loans.loan_id_seq', stored.id) FROM stored, loans.loan_id_seq AS sequence
                 WHERE stored.id > CASE WHEN sequence.is_called THEN sequence.last_value ELSE sequence.last_value - 1 END
                 """,
-                [loan.id.description] + PostgresLoanRow.parameters(of: loan)
+                [loan.id.description] + PostgresLoanRow.writtenParameters(of: loan)
             )
         }
         try record(loan.id, before: nil, after: loan)
@@ -100,10 +100,9 @@ final class PostgresChangeWriter: LoanChangeWriter {
         try store.postgres {
             try connection.execute(
                 """
-                UPDATE loans.loan SET title = $2, direction = $3, counterparty = $4, lent_on = $5, due_on = $6,
-                    returned_on = $7, note = $8, previous_due_dates = $9 WHERE id = $1
+                UPDATE loans.loan SET (\(PostgresLoanRow.writtenColumns)) = (\(PostgresChangeWriter.placeholders(from: 2))) WHERE id = $1
                 """,
-                [loan.id.description] + PostgresLoanRow.parameters(of: loan)
+                [loan.id.description] + PostgresLoanRow.writtenParameters(of: loan)
             )
         }
         try record(loan.id, before: before, after: loan)
@@ -223,6 +222,11 @@ final class PostgresChangeWriter: LoanChangeWriter {
                 [change.description, loan.description] + PostgresLoanRow.stateParameters(before) + PostgresLoanRow.stateParameters(after)
             )
         }
+    }
+
+    /// `$first, $first+1, …`, one for each written field.
+    private static func placeholders(from first: Int) -> String {
+        (first..<(first + PostgresLoanRow.writtenFields.count)).map { "$\($0)" }.joined(separator: ", ")
     }
 
     private static let recordSQL: String = {

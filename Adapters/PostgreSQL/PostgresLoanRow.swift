@@ -13,6 +13,11 @@ enum PostgresLoanRow {
     static let fieldColumns = fields.map(\.name).joined(separator: ", ")
     static let columns = "id, " + fieldColumns
 
+    /// What a write sets: the fields, then the folded copies searches compare (`TextFolding`,
+    /// made here, so every engine compares the same text).
+    static let writtenFields = fields + [("folded_title", "text"), ("folded_counterparty", "text"), ("folded_note", "text")]
+    static let writtenColumns = writtenFields.map(\.name).joined(separator: ", ")
+
     /// `prefix_present, prefix_title, …`: one side of a change's record of a loan.
     static func stateColumns(_ prefix: String) -> String {
         ([prefix + "_present"] + fields.map { prefix + "_" + $0.name }).joined(separator: ", ")
@@ -51,6 +56,11 @@ enum PostgresLoanRow {
             loan.title, loan.direction.rawValue, loan.counterparty, loan.lentOn.iso, loan.dueOn.iso,
             loan.returnedOn?.iso, loan.note, "{" + loan.previousDueDates.map(\.iso).joined(separator: ",") + "}",
         ]
+    }
+
+    /// The values of `writtenFields`: the loan's fields and its folded copies.
+    static func writtenParameters(of loan: Loan) -> [String?] {
+        parameters(of: loan) + [TextFolding.folded(loan.title), TextFolding.folded(loan.counterparty), loan.note.map(TextFolding.folded)]
     }
 
     /// A state for `stateColumns`: present and the fields, or absent and NULLs.

@@ -8,6 +8,8 @@ final class PostgresLoanStore: LoanWriting {
     let connection: PostgresConnection
     /// Who changes are recorded as; nil for a store opened for reading.
     let author: Author?
+    /// Whether the database keeps the folded copies searches compare, once asked.
+    var keepsFoldedCopies: Bool?
 
     /// Rows fetched per statement in a long walk: memory stays bounded at any table size, and a
     /// visitor may ask the store something else between pages.

@@ -1,0 +1,84 @@
+import Glibc
+import LoansCore
+@testable import LoansPostgres
+import LoansTestSupport
+import Testing
+
+/// What searching adds on PostgreSQL to the store contract (which holds it to the answers):
+/// folded copies kept by every write and made for the loans of an older database, the trigram
+/// index answering a text of three characters or more, and the same answers where the server
+/// will not let loans have pg_trgm.
+@Suite struct PostgresSearchTests {
+    static let everything = DueRange(from: nil, through: .latest)
+
+    static func found(_ store: any LoanReading, _ text: String) throws -> [Int64] {
+        var ids: [Int64] = []
+        _ = try store.searchOpenLoans(SearchText(text), due: everything, beyond: nil, descending: false, limit: nil) { ids.append($0.id.rawValue) }
+        return ids
+    }
+
+    /// A search of three characters or more asks the server with the folded text as an index
+    /// condition of `loan_open_search`, the trigram index: the plans the server logs for this
+    /// database (auto_explain) show it. A table this small the planner would rather walk in due
+    /// order (at a million loans it takes the trigram index by itself: bench/run), so the
+    /// database tells it to walk no index and read no table whole.
+    @Test func aLongTextIsAnsweredFromTheTrigramIndex() throws {
+        let database = try TestDatabase()
+        let store = try database.writer()
+        let needle = "qz" + String(UInt32.random(in: 100_000...999_999))
+        let loans = (1...20_000).map { id in
+            var loan = Day.loan(Int64(id), due: Int(id % 40) - 20)
+            loan.title = id == 12_345 ? "Gödel, Escher, Bach \(needle.uppercased())" : "Book \(id)"
+            return loan
+        }
+        _ = try ImportLoans(store: store).run { visit in for loan in loans { try visit(loan) } }
+        try database.psql("ANALYZE loans.loan")
+        try database.psql(["session_preload_libraries = 'auto_explain'", "auto_explain.log_min_duration = 0", "enable_seqscan = off", "enable_indexscan = off"]
+            .map { "ALTER DATABASE \(database.name) SET \($0)" }.joined(separator: "; "))
+        // As the superuser, whom the server lets load auto_explain's settings.
+        let reader = try PostgresDatabase.reader(database.server.url(database.name, user: "postgres"), client: .tester)
+        #expect(try PostgresSearchTests.found(reader, needle) == [12_345])
+        #expect(try PostgresSearchTests.found(reader, "ab") == [], "a short text walks (and the plan shows no trigram condition for it)")
+        let log = try String(contentsOfFile: database.server.folder + "/server.log", encoding: .utf8)
+        #expect(log.contains("Bitmap Index Scan on loan_open_search") && log.contains("Index Cond: (folded_title ~~ '%\(needle)%'::text)"),
+                "no plan searched loan_open_search for \(needle)")
+    }
+
+    /// A database of the fourth schema (before the folded copies): a reader searches it by
+    /// walking the loans; the first write folds every stored loan, and the index answers.
+    @Test func theFirstWriteFoldsTheLoansOfAnOlderDatabase() throws {
+        let database = try TestDatabase()
+        let statements = PostgresSchema.migrations[0...3].flatMap(\.statements)
+        try database.psql(
+            (["SET ROLE loans"] + statements).joined(separator: ";\n")
+                + ";\nINSERT INTO loans.migration (version, name) SELECT v, 'old' FROM generate_series(1, 4) AS v"
+                + ";\nINSERT INTO loans.loan (title, direction, counterparty, lent_on, due_on, note) VALUES "
+                + "('GÖDEL, ESCHER, BACH', 'lent', 'Ann', '2026-11-01', '2026-12-01', NULL), "
+                + "('Atlas', 'lent', 'STRAUSS', '2026-11-01', '2026-12-02', 'Signed by Gödel')"
+        )
+        #expect(try PostgresSearchTests.found(PostgresDatabase.reader(database.url, client: .tester), "gödel") == [1, 2])
+        _ = try database.writer().add(Day.draft("Die Straße"))
+        #expect(try database.psql("SELECT string_agg(folded_title || '|' || folded_counterparty || '|' || coalesce(folded_note, '-'), ',' ORDER BY id) FROM loans.loan")
+            == "gödel, escher, bach|ann|-,atlas|strauss|signed by gödel,die strasse|ann|-")
+        let reader = try PostgresDatabase.reader(database.url, client: .tester)
+        #expect(try PostgresSearchTests.found(reader, "GÖDEL") == [1, 2])
+        #expect(try PostgresSearchTests.found(reader, "STRASS") == [3])
+    }
+
+    /// A role that may not create extensions (no CREATE on the database: an administrator made
+    /// the schema for it): the migration leaves the index out, and searches answer the same.
+    @Test func withoutPgTrgmSearchesAnswerTheSame() throws {
+        let server = try PostgresServer.shared()
+        let name = try server.createDatabase()
+        try server.psql(name, "ALTER DATABASE \(name) OWNER TO postgres; CREATE SCHEMA loans AUTHORIZATION loans")
+        let url = server.url(name)
+        let store = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive)
+        #expect(try server.psql(name, "SELECT count(*) FROM pg_extension WHERE extname = 'pg_trgm'") == "0")
+        #expect(try server.psql(name, "SELECT to_regclass('loans.loan_open_search') IS NULL") == "t")
+        for title in ["Gödel, Escher, Bach", "50% off_sale", "Straße"] { _ = try store.add(Day.draft(title)) }
+        #expect(try PostgresSearchTests.found(store, "GÖDEL") == [1])
+        #expect(try PostgresSearchTests.found(store, "% o") == [2])
+        #expect(try PostgresSearchTests.found(store, "f_s") == [2])
+        #expect(try PostgresSearchTests.found(store, "STRASSE") == [3])
+    }
+}
