@@ -30,5 +30,7 @@ typedef __typeof__(PQfreemem) *loans_pq_freemem;
 typedef __typeof__(PQconninfoParse) *loans_pq_conninfo_parse;
 typedef __typeof__(PQconninfoFree) *loans_pq_conninfo_free;
 typedef __typeof__(PQsetNoticeProcessor) *loans_pq_set_notice_processor;
+typedef __typeof__(PQsendQueryParams) *loans_pq_send_query_params;
+typedef __typeof__(PQgetResult) *loans_pq_get_result;
 
 #endif

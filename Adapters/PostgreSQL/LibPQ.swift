@@ -30,6 +30,8 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
     let conninfoParse: loans_pq_conninfo_parse
     let conninfoFree: loans_pq_conninfo_free
     let setNoticeProcessor: loans_pq_set_notice_processor
+    let sendQueryParams: loans_pq_send_query_params
+    let getResult: loans_pq_get_result
 
     /// The library's file name: libpq's stable ABI since PostgreSQL 8.
     static let soname = "libpq.so.5"
@@ -71,6 +73,8 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
         conninfoParse = try load("PQconninfoParse")
         conninfoFree = try load("PQconninfoFree")
         setNoticeProcessor = try load("PQsetNoticeProcessor")
+        sendQueryParams = try load("PQsendQueryParams")
+        getResult = try load("PQgetResult")
     }
 
     private static func missing(_ detail: String) -> StoreError {

@@ -16,12 +16,18 @@ final class PostgresConnection {
     /// The database role the session acts as (`current_user`).
     private(set) var role = ""
     private let deadline: ServerDeadline?
+    /// The first statement's answer to the columns the caller asked to probe, until taken.
+    private var probe: (result: PostgresResult, column: Int)?
+    /// A read-only transaction's COMMIT was sent and its answer not read yet (`endLater`).
+    private var answerOwed = false
 
     /// Connects as libpq would with `target` alone — its environment (`PGHOST`, `PGSERVICE`,
     /// `PGPASSFILE` …), `~/.pgpass`, `sslmode`, several hosts with `target_session_attrs` — adding
     /// only defaults the user can override (`ConnectionParameters`) and the one thing loans
     /// needs: UTF-8 text and ISO dates.
-    convenience init(_ target: ConnectionString, pq: LibPQ, client: PostgresClient) throws(PostgresError) {
+    /// `probing` adds columns to the session's first statement (see `takeProbe`), so a question
+    /// the caller would ask next costs no round trip of its own.
+    convenience init(_ target: ConnectionString, pq: LibPQ, client: PostgresClient, probing: String? = nil) throws(PostgresError) {
         let parameters = ConnectionParameters(target, client: client)
         var deadline: ServerDeadline?
         if case .deadline(let noAnswer) = client.waiting {
@@ -38,11 +44,13 @@ final class PostgresConnection {
             return connection
         }
         let handle = if let deadline { try deadline.connecting(connect) } else { try connect() }
-        try self.init(established: handle, target: target, pq: pq, deadline: deadline)
+        try self.init(established: handle, target: target, pq: pq, deadline: deadline, probing: probing)
     }
 
     /// Takes a connection libpq has made (`CONNECTION_OK`) and sets the session up for loans.
-    init(established handle: OpaquePointer, target: ConnectionString, pq: LibPQ, deadline: ServerDeadline? = nil) throws(PostgresError) {
+    init(
+        established handle: OpaquePointer, target: ConnectionString, pq: LibPQ, deadline: ServerDeadline? = nil, probing: String? = nil
+    ) throws(PostgresError) {
         self.target = target
         self.pq = pq
         self.handle = handle
@@ -52,8 +60,17 @@ final class PostgresConnection {
         _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
         let session = try execute(
             "SELECT pg_catalog.set_config('datestyle', 'ISO, YMD', false), pg_catalog.set_config('search_path', 'pg_catalog', false), current_user"
+                + (probing.map { ", " + $0 } ?? "")
         )
         role = session.string(0, 2) ?? ""
+        if probing != nil { probe = (session, 3) }
+    }
+
+    /// The answer to the columns probed by the first statement, once: nil when none were probed
+    /// or they were taken already (the database may have changed since: ask again).
+    func takeProbe() -> (result: PostgresResult, column: Int)? {
+        defer { probe = nil }
+        return probe
     }
 
     deinit {
@@ -63,6 +80,7 @@ final class PostgresConnection {
     /// Runs one statement with `parameters` as `$1`, `$2` … (nil is NULL) and returns its rows.
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresResult {
+        readOwedAnswer()
         // A C string ends at NUL: such a value would be cut short without a word, so refuse it.
         guard !parameters.contains(where: { $0?.utf8.contains(0) ?? false }) else {
             throw PostgresError(sqlState: "22021", message: "a value holds the NUL character (U+0000), which PostgreSQL text cannot store")
@@ -86,8 +104,11 @@ final class PostgresConnection {
 
     /// Runs `body` in a transaction that `begin` opens: committed when it returns, rolled back
     /// when it throws. Inside a transaction already open (a snapshot that asks for another),
-    /// `body` joins it.
-    func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+    /// `body` joins it. A read-only transaction (`endLater`) sends its COMMIT without waiting for
+    /// the answer, which the connection's next statement reads first (a run that ends there
+    /// saves the round trip; nothing it read depends on the answer).
+    func transaction<T>(_ begin: String, endLater: Bool = false, _ body: () throws -> T) throws -> T {
+        readOwedAnswer()
         guard pq.transactionStatus(handle) == PQTRANS_IDLE else { return try body() }
         try execute(begin)
         do {
@@ -95,12 +116,27 @@ final class PostgresConnection {
             guard pq.transactionStatus(handle) == PQTRANS_INTRANS else {
                 throw PostgresError(message: "the transaction failed and was rolled back", sql: begin)
             }
-            try execute("COMMIT")
+            if endLater, pq.sendQueryParams(handle, "COMMIT", 0, nil, nil, nil, nil, 0) == 1 {
+                answerOwed = true
+            } else {
+                try execute("COMMIT")
+            }
             return result
         } catch {
             if pq.transactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Reads (and drops) the answer to a COMMIT sent without waiting; a failure there shows in
+    /// the statement that follows, on the same broken connection.
+    private func readOwedAnswer() {
+        guard answerOwed else { return }
+        answerOwed = false
+        let read = {
+            while let result = self.pq.getResult(self.handle) { self.pq.clear(result) }
+        }
+        if let deadline { deadline.answering(read) } else { read() }
     }
 
     /// The server's error for a statement: SQLSTATE, message and detail (libpq's message when the

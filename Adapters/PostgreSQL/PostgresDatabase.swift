@@ -22,7 +22,7 @@ public enum PostgresDatabase {
     /// loans and is left as it is; a foreign or newer schema is refused untouched.
     public static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any LoanReading {
         let connection = try connect(location, client)
-        switch try recognised(connection, PostgresSchema.state) {
+        switch try recognised(connection, PostgresSchema.probedState) {
         case .absent:
             return NoLoans()
         case .loans(let version) where version < PostgresSchema.oldestReadableVersion:
@@ -51,7 +51,7 @@ public enum PostgresDatabase {
     /// Whether the database holds a loans schema (reading nothing else, creating nothing).
     public static func exists(_ location: String, client: PostgresClient) throws(StoreError) -> Bool {
         let connection = try connect(location, client)
-        return try recognised(connection, PostgresSchema.state) != .absent
+        return try recognised(connection, PostgresSchema.probedState) != .absent
     }
 
     /// The loans in the database for writing as `author` in the connection's database role (see
@@ -67,7 +67,7 @@ public enum PostgresDatabase {
         _ location: String, author: Author, client: PostgresClient, unlessAbsent: Bool = false
     ) throws(StoreError) -> PostgresLoanStore? {
         let connection = try connect(location, client)
-        var state = try recognised(connection, PostgresSchema.state)
+        var state = try recognised(connection, PostgresSchema.probedState)
         if unlessAbsent, state == .absent { return nil }
         if state != .loans(version: PostgresSchema.latestVersion), state != .foreign {
             state = try recognised(connection, PostgresSchema.migrate)
@@ -92,7 +92,7 @@ public enum PostgresDatabase {
         let pq = try LibPQ.shared.get()
         let target = ConnectionString(location)
         do {
-            return try PostgresConnection(target, pq: pq, client: client)
+            return try PostgresConnection(target, pq: pq, client: client, probing: PostgresSchema.stateColumns)
         } catch {
             throw StoreError(.unavailable, "cannot connect to PostgreSQL database \(Quoted(target.redacted)): \(error.message)")
         }

@@ -39,7 +39,7 @@ final class PostgresLoanStore: LoanWriting {
     }
 
     func snapshot<T>(_ body: () throws -> T) throws -> T {
-        try postgres { try connection.transaction(PostgresLoanStore.readSnapshot, body) }
+        try postgres { try connection.transaction(PostgresLoanStore.readSnapshot, endLater: true, body) }
     }
 
     func loan(_ id: LoanID) throws -> Loan? {

@@ -192,19 +192,43 @@ enum PostgresSchema {
     /// The advisory lock a `loans remind` run holds from deciding to recording ("LOAN", 2).
     static let reminderLock: Int64 = 0x4C4F_414E_0000_0002
 
+    /// What tells what a database holds, as columns of any SELECT (no FROM): whether the schema
+    /// `loans` exists, whether it has loans' migration table, how many objects it holds, and its
+    /// comment, where each migration notes the version it reached (`loans schema 5`) — so that a
+    /// connection learns all of it with its first statement (`PostgresConnection`'s probe).
+    static let stateColumns = """
+        to_regnamespace('loans') IS NOT NULL, to_regclass('loans.migration') IS NOT NULL,
+        (SELECT count(*) FROM pg_class WHERE relnamespace = to_regnamespace('loans'))
+            + (SELECT count(*) FROM pg_proc WHERE pronamespace = to_regnamespace('loans')),
+        obj_description(to_regnamespace('loans'), 'pg_namespace')
+        """
+
     /// Reads what the database holds, creating nothing.
     static func state(_ connection: PostgresConnection) throws(PostgresError) -> State {
-        let found = try connection.execute("""
-            SELECT n.oid IS NOT NULL, to_regclass('loans.migration') IS NOT NULL,
-                (SELECT count(*) FROM pg_class WHERE relnamespace = n.oid)
-                    + (SELECT count(*) FROM pg_proc WHERE pronamespace = n.oid)
-            FROM (VALUES (1)) AS one LEFT JOIN pg_namespace AS n ON n.nspname = 'loans'
-            """)
-        guard found.bool(0, 0) == true, found.int64(0, 2) != 0 else { return .absent }
-        guard found.bool(0, 1) == true else { return .foreign }
+        try state(connection.execute("SELECT " + stateColumns), from: 0, connection)
+    }
+
+    /// What the database holds, from the connection's first statement when it has not been
+    /// looked at yet, else read again.
+    static func probedState(_ connection: PostgresConnection) throws(PostgresError) -> State {
+        guard let probe = connection.takeProbe() else { return try state(connection) }
+        return try state(probe.result, from: probe.column, connection)
+    }
+
+    /// The state `stateColumns` found, from `column` on; the migration table is read only when
+    /// the schema's comment does not note a version (a schema from before the notes).
+    private static func state(_ found: PostgresResult, from column: Int, _ connection: PostgresConnection) throws(PostgresError) -> State {
+        guard found.bool(0, column) == true, found.int64(0, column + 2) != 0 else { return .absent }
+        guard found.bool(0, column + 1) == true else { return .foreign }
+        if let noted = found.string(0, column + 3), noted.hasPrefix(versionNote), let version = Int(noted.dropFirst(versionNote.count)) {
+            return .loans(version: version)
+        }
         let version = try connection.execute("SELECT coalesce(max(version), 0) FROM loans.migration")
         return .loans(version: Int(version.int64(0, 0) ?? 0))
     }
+
+    /// How the schema's comment notes its version: `loans schema 5`.
+    static let versionNote = "loans schema "
 
     /// Brings the database to the latest version in one transaction, under the migration lock,
     /// re-reading the version once the lock is held (another process may have just migrated).
@@ -228,6 +252,7 @@ enum PostgresSchema {
                     "INSERT INTO loans.migration (version, name) VALUES ($1, $2)", [String(step + 1), migrations[step].name]
                 )
             }
+            try connection.execute("COMMENT ON SCHEMA loans IS '\(versionNote)\(latestVersion)'")
             return State.loans(version: latestVersion)
         }
     }

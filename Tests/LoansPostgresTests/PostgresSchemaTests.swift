@@ -17,6 +17,11 @@ import Testing
             == "CREATE INDEX loan_open_by_due ON loans.loan USING btree (due_on, id) WHERE (returned_on IS NULL)")
         _ = try database.writer()
         #expect(try database.psql("SELECT count(*) FROM loans.migration") == "5")
+        // The version is noted on the schema, so a connection learns it with its first statement;
+        // without the note it is read from the table.
+        #expect(try database.psql("SELECT obj_description('loans'::regnamespace, 'pg_namespace')") == "loans schema 5")
+        try database.psql("COMMENT ON SCHEMA loans IS NULL")
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(LoanID(1))?.title == "Dune")
     }
 
     /// The identity is made once, with the schema: 32 hexadecimal digits, kept by every later
@@ -115,7 +120,7 @@ import Testing
     @Test func aNewerSchemaIsRefusedUntouched() throws {
         let database = try TestDatabase()
         _ = try database.writer().add(Day.draft("Dune"))
-        try database.psql("INSERT INTO loans.migration (version, name) VALUES (99, 'from the future')")
+        try database.psql("INSERT INTO loans.migration (version, name) VALUES (99, 'from the future'); COMMENT ON SCHEMA loans IS 'loans schema 99'")
         for open in [{ _ = try PostgresDatabase.reader(database.url, client: .tester) }, { _ = try database.writer() }] {
             let error = try #require(throws: StoreError.self, performing: open)
             #expect(error.kind == .newerVersion && error.message.contains("schema 99"))
