@@ -65,9 +65,9 @@ import Testing
         try pane.waitFor("OVERDUE (1)", "The Hobbit", absent: ["/libr"])
 
         try pane.press("Tab")
-        try pane.waitFor("All open loans")
+        try pane.waitFor("All open")
         try pane.press("Tab")
-        try pane.waitFor("Agenda", absent: ["All open loans"])
+        try pane.waitFor("Agenda", absent: ["All open"])
 
         try pane.resize(width: 20, height: 5)
         try pane.waitFor("Terminal too small", absent: ["OVERDUE"])

@@ -10,7 +10,8 @@ extension TUIApp {
             switch submission {
             case .add(let draft):
                 let id = try AddLoan(store: store).run(draft)
-                finish(OutcomeText.added(id), focus: (draft.dueOn, id))
+                finish(OutcomeText.added(id), focus: nil)
+                show(dueOn: draft.dueOn, id: id)
             case .edit(let id, let edit):
                 guard !edit.isEmpty else { return finish("Nothing changed.", focus: nil) }
                 let loan = try EditLoan(store: store).run(id, edit)
@@ -42,6 +43,20 @@ extension TUIApp {
     mutating func closeForm() {
         form = nil
         router.back()
+    }
+
+    /// Puts the cursor on a new loan, wherever it is: the filter is cleared when it hides the
+    /// loan, and the list switches to all open loans when the loan is outside the agenda.
+    private mutating func show(dueOn: CivilDate, id: LoanID) {
+        reading { browser in
+            if try browser.focus(dueOn: dueOn, id: id) { return }
+            if browser.filter != nil {
+                try browser.setFilter(nil)
+                if try browser.focus(dueOn: dueOn, id: id) { return }
+            }
+            try browser.setMode(.allOpen)
+            try browser.focus(dueOn: dueOn, id: id)
+        }
     }
 
     /// Closes the form, says what happened, reads again and puts the cursor on the loan.

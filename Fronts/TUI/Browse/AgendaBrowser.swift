@@ -52,9 +52,10 @@ public struct AgendaBrowser {
         }
     }
 
-    /// Switches between the agenda and all open loans, back at the top.
-    public mutating func toggleMode() throws {
-        mode = mode == .agenda ? .allOpen : .agenda
+    /// Shows another view, back at the top.
+    public mutating func setMode(_ mode: ListMode) throws {
+        guard mode != self.mode else { return }
+        self.mode = mode
         try restart()
     }
 
@@ -132,6 +133,23 @@ public struct AgendaBrowser {
         }
         try show(from: furthest.position)
         placeCursor(near: index)
+    }
+
+    /// The wheel: moves the lines on screen by `count` (up when negative), the cursor staying on
+    /// its loan while it is shown, else on the nearest row.
+    public mutating func scroll(by count: Int) throws {
+        guard let walker, let first = lines.first, count != 0 else { return }
+        let moved = count > 0
+            ? (moreBelow ? try walker.forward(from: first.position, inclusive: false, count: count) : [])
+            : try walker.backward(before: first.position, count: -count)
+        guard let top = moved.last else { return }
+        try show(from: top.position)
+    }
+
+    /// A click: the cursor on this row, when it is on screen.
+    public mutating func select(_ position: LinePosition) {
+        guard lines.contains(where: { $0.position == position && $0.loan != nil }) else { return }
+        cursor = position
     }
 
     /// `g`: the first line, the cursor on the most urgent loan.

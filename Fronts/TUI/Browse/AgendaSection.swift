@@ -1,9 +1,24 @@
 import LoansCore
 
-/// Which loans the list shows: the agenda (overdue, due soon) or every open loan (`Tab`).
-public enum ListMode: Hashable, Sendable {
+/// Which loans the list shows, the views `Tab` cycles through: the agenda (overdue, due soon)
+/// and every open loan.
+public enum ListMode: Hashable, Sendable, CaseIterable {
     case agenda
     case allOpen
+
+    /// The view's name, as the header shows it.
+    public var title: String {
+        switch self {
+        case .agenda: "Agenda"
+        case .allOpen: "All open"
+        }
+    }
+
+    /// The view `Tab` goes to.
+    public var next: ListMode {
+        let all = ListMode.allCases
+        return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+    }
 }
 
 /// One headed group of the list, with the due dates it covers and how many loans it holds.

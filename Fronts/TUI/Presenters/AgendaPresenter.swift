@@ -14,12 +14,6 @@ public enum AgendaPresenter {
         return "Today: \(LoanWording.weekday(policy.today)) \(policy.today.iso) · Due soon: \(window)"
     }
 
-    /// What the list shows: `Agenda`, `All open loans`, and the filter when there is one.
-    public static func context(mode: ListMode, filter: String?) -> String {
-        let base = mode == .agenda ? "Agenda" : "All open loans"
-        return filter.map { "\(base) · /\($0)" } ?? base
-    }
-
     /// The list body, or the notice that there is nothing to list.
     public static func body(_ browser: AgendaBrowser) -> Body {
         guard !browser.isEmpty else { return .notice(empty(mode: browser.mode, filter: browser.filter)) }
@@ -85,11 +79,5 @@ public enum AgendaPresenter {
         case .later: .accent
         }
     }
-
-    public static let hints = [
-        KeyHint("⏎", "open"), KeyHint("a", "add"), KeyHint("e", "edit"), KeyHint("r", "return"),
-        KeyHint("n", "renew"), KeyHint("x", "remove"), KeyHint("/", "filter"), KeyHint("Tab", "all"),
-        KeyHint("?", "help"), KeyHint("q", "quit"),
-    ]
 
 }

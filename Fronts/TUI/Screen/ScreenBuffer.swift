@@ -1,11 +1,12 @@
 import LoansText
 
-/// One column of the screen: the grapheme that starts here (empty for the second column of a
-/// wide character), how many columns it takes, and its style.
+/// One column of the screen: the grapheme that starts here (empty for the further columns of a
+/// wide one), how many columns it takes, and its style.
 public struct Cell: Hashable, Sendable {
     /// The grapheme drawn from this column; "" when this column continues a wide one.
     public var text: String
-    /// 1 for most characters, 2 for wide ones (CJK, emoji), 0 for the column a wide one covers.
+    /// 1 for most characters, more for wide ones (CJK and emoji 2, an emoji sequence as many as
+    /// `DisplayWidth` gives it), 0 for the columns a wide one covers.
     public var width: Int
     public var style: Style
 
@@ -79,7 +80,9 @@ public struct ScreenBuffer: Sendable {
                 return at < end ? at + 1 : at
             }
             set(row, at, Cell(text: String(character), width: size, style: style))
-            if size == 2 { set(row, at + 1, Cell(text: "", width: 0, style: style)) }
+            for covered in at + 1..<at + size {
+                set(row, covered, Cell(text: "", width: 0, style: style))
+            }
             at += size
         }
         return at
@@ -96,16 +99,31 @@ public struct ScreenBuffer: Sendable {
         }
     }
 
-    /// Writes one cell, repairing a wide character whose other half it overwrites.
+    /// Writes one cell, turning into spaces what is left of a wide character it overwrites
+    /// part of (its first column, or the columns it covers).
     private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
-        let index = row * width + column
+        let rowStart = row * width
+        let index = rowStart + column
         let old = cells[index]
-        if old.width == 0, column > 0, cells[index - 1].width == 2 {
-            cells[index - 1] = Cell(text: " ", width: 1, style: cells[index - 1].style)
+        let splitsOld = old.width == 0 && cell.width != 0
+        if splitsOld {
+            var head = index - 1
+            while head > rowStart, cells[head].width == 0 { head -= 1 }
+            if head >= rowStart, cells[head].width > 1 { blank(from: head, upTo: index) }
         }
-        if old.width == 2, cell.width != 2, column + 1 < width {
-            cells[index + 1] = Cell(text: " ", width: 1, style: old.style)
+        if splitsOld || old.width > 1 {
+            var covered = index + 1
+            while covered < rowStart + width, cells[covered].width == 0 {
+                cells[covered] = Cell(text: " ", width: 1, style: cells[covered].style)
+                covered += 1
+            }
         }
         cells[index] = cell
+    }
+
+    private mutating func blank(from start: Int, upTo end: Int) {
+        for index in start..<end {
+            cells[index] = Cell(text: " ", width: 1, style: cells[index].style)
+        }
     }
 }

@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+
+/// The TUI's daily-use defects, each reproduced in a real terminal (tmux) with the built binary:
+/// a terminal that goes away, a large paste with newlines and ESC, grapheme editing, the footer
+/// and header of each mode, the mouse, a 40-column terminal, and a terminal that cannot show a
+/// full screen.
+@Suite struct TUIDailyUseTests {
+    let loans: BinaryHarness
+    init() throws { loans = try BinaryHarness() }
+
+    func seed() throws {
+        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
+        try loans("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
+    }
+
+    /// State and CPU time (user + system, in clock ticks) of a process; nil once it is gone
+    /// (or a zombie waiting for its parent).
+    static func processStat(_ pid: Int32) -> (state: Character, ticks: Int)? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let state = fields[0].first, state != "Z",
+              let user = Int(fields[11]), let system = Int(fields[12])
+        else { return nil }
+        return (state, user + system)
+    }
+
+    /// `trap '' HUP; loans tui` in a pane, then the terminal goes away with the whole tmux
+    /// server: the TUI sees EOF/EIO on its input (no SIGHUP reaches it) and must exit within
+    /// 2 s, using next to no CPU meanwhile, rather than spin on the dead terminal.
+    @Test func theTUIExitsWhenItsTerminalGoesAway() throws {
+        defer { loans.remove() }
+        try seed()
+        let pidFile = loans.folder + "/tui.pid"
+        let pane = try TUITmuxPane(loans, command: "trap '' HUP; sh -c 'echo $$ > \(pidFile); exec loans tui'")
+        defer { pane.close() }
+        try pane.waitFor("OVERDUE (1)")
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = try #require(Int32(text))
+        defer { if TUIDailyUseTests.processStat(pid) != nil { kill(pid, SIGKILL) } }
+        let ignored = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            .split(separator: "\n").first { $0.hasPrefix("SigIgn:") }
+        #expect(ignored.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }.map { $0 & 1 == 1 } == true,
+                "SIGHUP must be ignored by the TUI for this test to mean anything")
+        let before = try #require(TUIDailyUseTests.processStat(pid)).ticks
+        pane.close()
+        let deadline = Date().addingTimeInterval(2)
+        var last = before
+        while let stat = TUIDailyUseTests.processStat(pid), Date() < deadline {
+            last = stat.ticks
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(TUIDailyUseTests.processStat(pid) == nil, "the TUI still runs 2 s after its terminal went away")
+        #expect(last - before <= 10, "the TUI used \(last - before) ticks of CPU after its terminal went away")
+    }
+
+    /// 100 KB pasted into the add form's title, with newlines, ESC and letters that are
+    /// commands on the list (`x`, `y`, `q`): it is all text in the field, shown within a second;
+    /// nothing is submitted, cancelled, removed or quit. On the list a paste does nothing.
+    @Test func aBracketedPasteOf100KBIsTextInTheField() throws {
+        defer { loans.remove() }
+        try seed()
+        let pane = try TUITmuxPane(loans, command: "loans tui")
+        defer { pane.close() }
+        try pane.waitFor("▸ #1  The Hobbit")
+        try pane.paste("x\ny\nq\u{1B}q\n")
+        try pane.press("j")
+        try pane.waitFor("▸ #2  Dune", absent: ["Remove loan"])
+
+        try pane.press("a")
+        try pane.waitFor("Add a loan", "› Title")
+        var text = ""
+        while text.utf8.count < 100_000 { text += "x y q\n\u{1B}\u{1B}[A\u{1B}:q!\n界 👨‍👩‍👧 \(text.utf8.count)\n" }
+        text += "THE END"
+        let start = Date()
+        try pane.paste(text)
+        let deadline = start.addingTimeInterval(1)
+        var shown = false
+        while Date() < deadline, !shown {
+            shown = try pane.screen().contains("THE END ")
+            if !shown { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(shown, "the paste did not land within a second (\(Date().timeIntervalSince(start)) s)")
+        let screen = try pane.waitFor("Add a loan", "THE END", absent: ["Added loan", "Removed loan", "Remove loan"])
+        #expect(screen.contains("› Title"))
+        try pane.press("Enter")
+        try pane.waitFor("title is longer than 500 characters")
+        try pane.press("Escape")
+        try pane.waitFor("Discard your changes?")
+        try pane.press("y")
+        try pane.waitFor("▸ #2  Dune", absent: ["Add a loan"])
+        #expect(try loans("list", "--all").out.split(separator: "\n").count == 3)
+        try pane.press("q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try pane.result() == "terminal restored, exit 0")
+    }
+
+    /// Keys arrive one code point at a time; Backspace and ← still act on whole graphemes.
+    @Test func textIsEditedByGraphemeCluster() throws {
+        defer { loans.remove() }
+        let pane = try TUITmuxPane(loans, command: "loans tui")
+        defer { pane.close() }
+        try pane.waitFor("No loans due soon.")
+        try pane.press("a")
+        try pane.waitFor("Add a loan")
+        try pane.type("ab👨‍👩‍👧")
+        try pane.press("BSpace")
+        try pane.type("c")
+        try pane.press("Left", "BSpace", "Tab", "Tab")
+        try pane.type("Bob")
+        try pane.press("Enter")
+        try pane.waitFor("Added loan #1.")
+        let json = try loans("json", "all")
+        #expect(json.out.contains("\"title\":\"ac\"") || json.out.contains("\"title\": \"ac\""), "\(json.out)")
+    }
+
+    /// The last line names exactly the keys of each mode, and the header the view or screen.
+    @Test func theFooterAndHeaderOfEachMode() throws {
+        defer { loans.remove() }
+        try seed()
+        let pane = try TUITmuxPane(loans, command: "loans tui", width: 100, height: 24)
+        defer { pane.close() }
+        func lastLines() throws -> (header: String, footer: String) {
+            let lines = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let footer = lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+            return (lines.first ?? "", footer.trimmingCharacters(in: .whitespaces))
+        }
+        func expectMode(_ context: String, _ footer: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try pane.waitUntil(sourceLocation: sourceLocation, "the footer \(footer)") { _ in
+                (try? lastLines().footer) == footer
+            }
+            let header = try lastLines().header.trimmingCharacters(in: .whitespaces)
+            #expect(header.hasSuffix(context), "\(header)", sourceLocation: sourceLocation)
+        }
+        try pane.waitFor("OVERDUE (1)")
+        try expectMode(
+            "Agenda",
+            "⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab all open  ? help  q quit"
+        )
+        try pane.press("/")
+        try expectMode("Agenda", "⏎ keep filter  ↑↓ move  Esc clear filter")
+        try pane.type("zzz")
+        try expectMode("Agenda · /zzz", "⏎ keep filter  Esc clear filter")
+        try pane.press("Escape", "Tab")
+        try expectMode(
+            "All open",
+            "⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab agenda  ? help  q quit"
+        )
+        try pane.press("Tab", "Enter")
+        try expectMode("Loan #1", "e edit  r return  n renew  x remove  ? help  q back")
+        try pane.press("r")
+        try expectMode("Return #1", "⏎ save  Esc cancel  ←→ cursor")
+        try pane.press("Enter")
+        try expectMode("Loan #1", "e edit  x remove  ? help  q back")
+        try pane.press("q", "a")
+        try expectMode("Add a loan", "⏎ save  Esc cancel  Tab/↑↓ field  ←→ cursor")
+        try pane.press("Tab")
+        try expectMode("Add a loan", "⏎ save  Esc cancel  Tab/↑↓ field  Space lent/borrowed")
+        try pane.press("Space", "Escape")
+        try expectMode("Add a loan", "y discard  n/Esc keep editing")
+        try pane.press("y", "x")
+        try expectMode("Remove #2", "y remove  n/Esc keep")
+        try pane.press("n", "?")
+        try expectMode("Help", "↑↓ scroll  q back")
+    }
+
+    /// Mouse reports in SGR form: the TUI turns on clicks and the wheel (not motion, so
+    /// Shift-drag still selects text), a click selects, a double-click opens, the wheel scrolls,
+    /// and the modes are off again after it quits.
+    @Test func theMouseSelectsOpensAndScrolls() throws {
+        defer { loans.remove() }
+        for index in 1...40 {
+            try loans("add", "Book \(index)", "--to", "Reader \(index)", "--due", "+\(index % 7)d", "--lent", "2026-11-01")
+        }
+        let pane = try TUITmuxPane(loans, command: "loans tui")
+        defer { pane.close() }
+        try pane.waitFor("DUE SOON (40)")
+        #expect(try pane.format("#{mouse_standard_flag}#{mouse_sgr_flag}#{mouse_button_flag}#{mouse_all_flag}") == "1100")
+        let screen = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(screen.firstIndex { $0.contains("#15 ") })
+        try pane.click(row: row, column: 10)
+        try pane.waitFor("▸ #15 ")
+        try pane.click(row: row, column: 10)
+        try pane.click(row: row, column: 10)
+        try pane.waitFor("Loan #15", "Reader 15")
+        try pane.press("h")
+        try pane.waitFor("▸ #15 ")
+        try pane.wheel(down: true)
+        try pane.waitFor("▲▼ more", absent: ["DUE SOON (40)"])
+        try pane.wheel(down: false)
+        try pane.waitFor("DUE SOON (40)")
+        try pane.press("C-d")
+        try pane.waitFor("▲  more", absent: ["DUE SOON (40)"])
+        try pane.press("C-u")
+        try pane.waitFor("DUE SOON (40)")
+        try pane.press("q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try pane.format("#{mouse_any_flag}") == "0")
+    }
+
+    /// At 40 columns the relative day stays whole (title and counterparty shrink), and a form's
+    /// error wraps instead of being cut.
+    @Test func aNarrowTerminalKeepsTheRelativeDayAndWrapsErrors() throws {
+        defer { loans.remove() }
+        try loans("add", "A very long title that cannot fit", "--to", "Someone far away", "--due", "2026-10-31", "--lent", "2026-10-01")
+        let pane = try TUITmuxPane(loans, command: "loans tui", width: 40, height: 12)
+        defer { pane.close() }
+        let screen = try pane.waitFor("OVERDUE (1)")
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("#1 ") })
+        #expect(row.hasSuffix("29 days overdue"), "\(row)")
+        try pane.press("n", "C-u")
+        try pane.type("next week")
+        try pane.press("Enter")
+        let form = try pane.waitFor("is not a date")
+        let flat = form.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let message = try #require(flat.range(of: "\"next week\" is not a date (use "), "\(form)")
+        let rest = flat[message.upperBound...]
+        #expect(rest.contains(")") && !rest.contains("…"), "the message is cut: \(form)")
+    }
+
+    /// `TERM=dumb` (and a terminal ncurses has no description of) prints the agenda as text
+    /// with a one-line note on stderr, instead of a broken screen; `--demo` says DEMO.
+    @Test(arguments: ["dumb", "no-such-terminal"])
+    func aTerminalThatCannotShowTheScreenGetsText(_ term: String) throws {
+        defer { loans.remove() }
+        try seed()
+        let err = loans.folder + "/err"
+        let pane = try TUITmuxPane(loans, command: "TERM=\(term) loans 2>\(err)")
+        defer { pane.close() }
+        #expect(try pane.exitStatus() == 0)
+        let screen = try pane.screen()
+        #expect(screen.contains("#1  The Hobbit") && screen.contains("DUE SOON (2)"), "\(screen)")
+        let note = try String(contentsOfFile: err, encoding: .utf8)
+        #expect(note.hasPrefix("loans: ") && note.split(separator: "\n").count == 1 && note.contains(term), "\(note)")
+    }
+
+    @Test func theDemoSaysDemoInTheHeader() throws {
+        defer { loans.remove() }
+        let pane = try TUITmuxPane(loans, command: "loans --demo")
+        defer { pane.close() }
+        let screen = try pane.waitFor("OVERDUE (2)")
+        #expect(screen.hasPrefix(" loans DEMO │ Today:"))
+    }
+}
