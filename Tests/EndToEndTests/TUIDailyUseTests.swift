@@ -121,7 +121,7 @@ import Testing
     @Test func theFooterAndHeaderOfEachMode() throws {
         defer { loans.remove() }
         try seed()
-        let pane = try TUITmuxPane(loans, command: "loans tui", width: 100, height: 24)
+        let pane = try TUITmuxPane(loans, command: "loans tui", width: 120, height: 24)
         defer { pane.close() }
         func lastLines() throws -> (header: String, footer: String) {
             let lines = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -138,7 +138,7 @@ import Testing
         try pane.waitFor("OVERDUE (1)")
         try expectMode(
             "Agenda",
-            "⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab all open  ? help  q quit"
+            "⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab all open  u undo  ^R redo  ? help  q quit"
         )
         try pane.press("/")
         try expectMode("Agenda", "⏎ keep filter  ↑↓ move  Esc clear filter")
@@ -147,14 +147,14 @@ import Testing
         try pane.press("Escape", "Tab")
         try expectMode(
             "All open",
-            "⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab agenda  ? help  q quit"
+            "⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab agenda  u undo  ^R redo  ? help  q quit"
         )
         try pane.press("Tab", "Enter")
-        try expectMode("Loan #1", "e edit  r return  n renew  x remove  ? help  q back")
+        try expectMode("Loan #1", "e edit  r return  n renew  x remove  u undo  ^R redo  ? help  q back")
         try pane.press("r")
         try expectMode("Return #1", "⏎ save  Esc cancel  ←→ cursor")
         try pane.press("Enter")
-        try expectMode("Loan #1", "e edit  x remove  ? help  q back")
+        try expectMode("Loan #1", "e edit  o reopen  x remove  u undo  ^R redo  ? help  q back")
         try pane.press("q", "a")
         try expectMode("Add a loan", "⏎ save  Esc cancel  Tab/↑↓ field  ←→ cursor")
         try pane.press("Tab")
@@ -235,6 +235,32 @@ import Testing
         #expect(screen.contains("#1  The Hobbit") && screen.contains("DUE SOON (2)"), "\(screen)")
         let note = try String(contentsOfFile: err, encoding: .utf8)
         #expect(note.hasPrefix("loans: ") && note.split(separator: "\n").count == 1 && note.contains(term), "\(note)")
+    }
+
+    /// `u` and Ctrl-R say what they did in the very line `loans undo` and `loans redo` print.
+    @Test func undoAndRedoSayWhatTheCommandLineSays() throws {
+        defer { loans.remove() }
+        try seed()
+        try loans("return", "1")
+        let undid = try loans("undo").out.trimmingCharacters(in: .newlines)
+        let redid = try loans("redo").out.trimmingCharacters(in: .newlines)
+        try loans("undo")
+        #expect(undid == "Undid: returned #1 The Hobbit — it is open again")
+        let pane = try TUITmuxPane(loans, command: "loans tui", width: 100)
+        defer { pane.close() }
+        try pane.waitFor("▸ #1  The Hobbit")
+        try pane.press("r", "Enter")
+        try pane.waitFor("Returned loan #1 on 2026-11-29.", absent: ["#1  The Hobbit"])
+        try pane.press("u")
+        try pane.waitFor(undid, "▸ #1  The Hobbit")
+        try pane.press("C-r")
+        try pane.waitFor(redid, absent: ["#1  The Hobbit"])
+        try pane.press("u", "Enter")
+        try pane.waitFor("Loan #1", "Returned on  not yet")
+        try pane.press("r", "Enter")
+        try pane.waitFor("o reopen")
+        try pane.press("o")
+        try pane.waitFor("Reopened loan #1: it is open again, due 2026-11-26.", "Returned on  not yet")
     }
 
     @Test func theDemoSaysDemoInTheHeader() throws {

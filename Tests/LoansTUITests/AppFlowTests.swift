@@ -184,3 +184,39 @@ import Testing
         #expect(app.isFinished)
     }
 }
+
+/// Undo, redo and reopen from the keyboard, with the command line's messages.
+@Suite struct UndoFlowTests {
+    @Test func uUndoesAndCtrlRRedoesWithTheCommandLinesMessage() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 100, height: 24)
+        app.press(.character("r"), .enter)
+        #expect(try source.store.loan(LoanID(1))?.returnedOn == .on("2026-11-29"))
+        #expect(app.browser.selected?.id == LoanID(2))
+        app.press(.character("u"))
+        #expect(try source.store.loan(LoanID(1))?.returnedOn == nil)
+        #expect(app.text.contains("Undid: returned #1 The Hobbit — it is open again"))
+        #expect(app.browser.selected?.id == LoanID(1))
+        app.press(.control("r"))
+        #expect(try source.store.loan(LoanID(1))?.returnedOn == .on("2026-11-29"))
+        #expect(app.text.contains("Redid: returned #1 The Hobbit — it is returned again"))
+        app.press(.control("r"))
+        #expect(app.text.contains("nothing to redo"))
+        #expect(app.frame.hints.contains(KeyHint("u", "undo")) && app.frame.hints.contains(KeyHint("^R", "redo")))
+    }
+
+    @Test func aReturnedLoansDetailOffersReopenInsteadOfReturnAndRenew() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 100, height: 24)
+        app.press(.down, .enter)
+        #expect(app.frame.hints.map(\.key) == ["e", "r", "n", "x", "u", "^R", "?", "q"])
+        app.press(.character("r"), .enter)
+        #expect(app.frame.hints.map(\.key) == ["e", "o", "x", "u", "^R", "?", "q"])
+        app.press(.character("o"))
+        #expect(try source.store.loan(LoanID(2))?.returnedOn == nil)
+        #expect(app.text.contains("Reopened loan #2: it is open again, due 2026-11-28."))
+        #expect(app.frame.hints.map(\.key) == ["e", "r", "n", "x", "u", "^R", "?", "q"])
+        app.press(.character("o"))
+        #expect(try source.store.loan(LoanID(2))?.returnedOn == nil)
+    }
+}

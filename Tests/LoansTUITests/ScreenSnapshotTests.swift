@@ -152,7 +152,7 @@ private let goldenAgenda120 = """
 
 
 
-             ⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab all open  ? help  q quit
+             ⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab all open  u undo  ^R redo  ? help  q quit
             """
 
 private let goldenSmall = """
@@ -187,7 +187,7 @@ private let goldenDetail80 = """
 
 
 
-             e edit  r return  n renew  x remove  ? help  q back
+             e edit  r return  n renew  x remove  u undo  ^R redo  ? help  q back
             """
 
 private let goldenForm80 = """

@@ -30,6 +30,8 @@ extension TUIApp {
             open(.add)
         case .character("e"), .character("r"), .character("n"), .character("x"):
             if let id = browser.selected?.id { act(key, on: id) }
+        case .character("u"), .control("r"):
+            undo(redo: key == .control("r"))
         case .character("/"):
             filterInput = TextInput(browser.filter ?? "")
         case .tab:
@@ -89,6 +91,10 @@ extension TUIApp {
             if let id = loan?.id { act(key, on: id) }
         case .character("r"), .character("n"):
             if let loan, loan.loan.isOpen { act(key, on: loan.id) }
+        case .character("o"):
+            if let loan, !loan.loan.isOpen { reopen(loan.id) }
+        case .character("u"), .control("r"):
+            undo(redo: key == .control("r"))
         case .character("?"):
             open(.help)
         case .character("q"), .escape, .left, .character("h"):

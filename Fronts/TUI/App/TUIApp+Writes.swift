@@ -40,6 +40,35 @@ extension TUIApp {
         refresh()
     }
 
+    /// `u` and Ctrl-R: undoes (or redoes) this user's newest change, with the command line's
+    /// one-line message; the cursor follows the loan when the list shows it.
+    mutating func undo(redo: Bool) {
+        do {
+            let store = try stores.writer()
+            let outcome = redo ? try RedoChange(store: store).run() : try UndoChange(store: store).run()
+            refresh()
+            message = .message(redo ? UndoText.redid(outcome) : UndoText.undid(outcome), .success)
+            if let loan = redo ? outcome.delta?.after : outcome.delta?.before, loan.isOpen, failure == nil {
+                reading { browser in try browser.focus(dueOn: loan.dueOn, id: loan.id) }
+            }
+        } catch {
+            refresh()
+            message = .message(Self.describe(error), .error)
+        }
+    }
+
+    /// `o` on a returned loan: open again, on its own, without undoing later changes.
+    mutating func reopen(_ id: LoanID) {
+        do {
+            let loan = try ReopenLoan(store: try stores.writer()).run(id)
+            refresh()
+            message = .message(OutcomeText.reopened(loan), .success)
+        } catch {
+            refresh()
+            message = .message(Self.describe(error), .error)
+        }
+    }
+
     mutating func closeForm() {
         form = nil
         router.back()

@@ -126,8 +126,7 @@ public struct LoanForm: Hashable, Sendable {
             guard let date = offset.applied(to: loan.dueOn) else { throw DateInputError.outOfRange(text) }
             return date
         case (.add, .lentOn) where text.isEmpty:
-            let due = try? parsedDate(.dueOn, today: today)
-            return due.map { min(today, $0) } ?? nil
+            return (try? parsedDate(.dueOn, today: today)).map { AddLoan.defaultLentOn(today: today, dueOn: $0) }
         default:
             break
         }
@@ -167,7 +166,7 @@ public struct LoanForm: Hashable, Sendable {
                 try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: original?.returnedOn)
             case .renew(let loan):
                 guard let due = date(.date, today: today) else { return nil }
-                guard due > loan.dueOn else { return (.date, .notLater(due, than: loan.dueOn)) }
+                do { _ = try RenewLoan.dueDate(of: loan, .date(due)) } catch { return (.date, .notLater(due, than: loan.dueOn)) }
                 try LoanRules.dates(lentOn: loan.lentOn, dueOn: due, returnedOn: nil)
             case .returnLoan(let loan):
                 guard let day = date(.date, today: today) else { return nil }
@@ -243,7 +242,8 @@ enum DateOrderProblem: Error {
     var description: String {
         switch self {
         case .rule(let violation): violation.description
-        case .notLater(let date, let due): "\(date) is not later than the current due date \(due)"
+        case .notLater(let date, let due):
+            "a renewal moves the due date later, and \(date) is not after \(due), the current due date (e corrects a wrong due date)"
         }
     }
 }

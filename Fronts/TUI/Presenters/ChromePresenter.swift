@@ -32,10 +32,8 @@ public enum ChromePresenter {
             }
             hints.append(KeyHint("x", "remove"))
         }
-        hints += [
-            KeyHint("/", "filter"), KeyHint("Tab", mode.next.title.lowercased()), KeyHint("?", "help"), KeyHint("q", "quit"),
-        ]
-        return hints
+        return hints + [KeyHint("/", "filter"), KeyHint("Tab", mode.next.title.lowercased())] + undoHints
+            + [KeyHint("?", "help"), KeyHint("q", "quit")]
     }
 
     /// While the filter is typed, letters go into it: only these keys are not text.
@@ -48,13 +46,16 @@ public enum ChromePresenter {
     /// The failure screen: only quitting works until the loans can be read.
     public static let failure = [KeyHint("q", "quit")]
 
-    /// A loan's detail: return and renew for an open loan only.
+    /// Undo and redo of this user's changes, on the list and in a detail.
+    static let undoHints = [KeyHint("u", "undo"), KeyHint("^R", "redo")]
+
+    /// A loan's detail: return and renew for an open loan, reopen for a returned one.
     public static func detail(_ loan: Loan, scrollable: Bool) -> [KeyHint] {
         var hints = [KeyHint("e", "edit")]
-        if loan.isOpen { hints += [KeyHint("r", "return"), KeyHint("n", "renew")] }
+        hints += loan.isOpen ? [KeyHint("r", "return"), KeyHint("n", "renew")] : [KeyHint("o", "reopen")]
         hints.append(KeyHint("x", "remove"))
         if scrollable { hints.append(KeyHint("↑↓", "scroll")) }
-        return hints + [KeyHint("?", "help"), KeyHint("q", "back")]
+        return hints + undoHints + [KeyHint("?", "help"), KeyHint("q", "back")]
     }
 
     /// A form; while it asks whether to discard the changes, only the answers.

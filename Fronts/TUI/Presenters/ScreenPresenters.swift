@@ -88,6 +88,8 @@ public enum DialogPresenter {
             "  r               return it (asks for the day, default today)",
             "  n               renew it (asks for the new due date)",
             "  x               remove it for good (asks first)",
+            "  o               reopen a returned loan",
+            "  u  Ctrl-R       undo / redo your last change",
             "",
             "Showing",
             "  /               filter by title or counterparty (⏎ keeps it, Esc clears it)",
