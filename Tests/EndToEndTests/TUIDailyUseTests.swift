@@ -263,6 +263,32 @@ import Testing
         try pane.waitFor("Reopened loan #1: it is open again, due 2026-11-26.", "Returned on  not yet")
     }
 
+    /// Ctrl-Z in an interactive shell: the shell gets its terminal back without loans' mouse
+    /// and paste modes; `fg` brings the whole screen back with them.
+    @Test func ctrlZGivesTheTerminalBackAndFgTakesItAgain() throws {
+        defer { loans.remove() }
+        try seed()
+        let pane = try TUITmuxPane(loans, command: "env PS1='prompt$ ' /bin/bash --norc --noprofile -i")
+        defer { pane.close() }
+        try pane.waitFor("prompt$")
+        try pane.type("loans tui")
+        try pane.press("Enter")
+        try pane.waitFor("▸ #1  The Hobbit")
+        #expect(try pane.format("#{mouse_any_flag}#{alternate_on}") == "11")
+        try pane.press("C-z")
+        try pane.waitFor("Stopped", absent: ["▸ #1  The Hobbit"])
+        #expect(try pane.format("#{mouse_any_flag}#{alternate_on}") == "00")
+        try pane.type("fg")
+        try pane.press("Enter")
+        try pane.waitFor("▸ #1  The Hobbit", "DUE SOON (2)", absent: ["Stopped"])
+        #expect(try pane.format("#{mouse_any_flag}#{alternate_on}") == "11")
+        try pane.press("j")
+        try pane.waitFor("▸ #2  Dune")
+        try pane.press("q")
+        try pane.waitFor("prompt$", absent: ["DUE SOON"])
+        #expect(try pane.format("#{mouse_any_flag}#{alternate_on}") == "00")
+    }
+
     @Test func theDemoSaysDemoInTheHeader() throws {
         defer { loans.remove() }
         let pane = try TUITmuxPane(loans, command: "loans --demo")
