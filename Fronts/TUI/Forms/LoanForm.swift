@@ -137,12 +137,11 @@ public struct LoanForm: Hashable, Sendable {
     public func problems(today: CivilDate) -> [FieldName: String] {
         var problems: [FieldName: String] = [:]
         for field in fields {
-            let text = field.input.text
             do {
                 switch field.name {
-                case .title where submitted: _ = try LoanRules.name(text, .title)
-                case .counterparty where submitted: _ = try LoanRules.name(text, .counterparty)
-                case .note where submitted: _ = try LoanRules.note(text)
+                case .title where submitted: _ = try LoanRules.name(field.input.text, .title)
+                case .counterparty where submitted: _ = try LoanRules.name(field.input.text, .counterparty)
+                case .note where submitted: _ = try LoanRules.note(field.input.text)
                 case .lentOn, .dueOn, .date: _ = try parsedDate(field.name, today: today)
                 default: break
                 }
