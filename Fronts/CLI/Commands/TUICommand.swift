@@ -3,8 +3,7 @@ import LoansCore
 import LoansTUI
 
 /// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
-/// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed), with
-/// the filter texts of `LOANS_TUI_BENCH_FILTER` (separated by `|`) typed one key at a time.
+/// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed).
 /// A terminal that cannot show a full screen (`TERM=dumb`, a `TERM` with no description) gets
 /// the agenda as text and a one-line note on stderr.
 struct TUICommand {
@@ -23,10 +22,7 @@ struct TUICommand {
             guard text.utf8.count <= 7, let keys = Int(text), (0...1_000_000).contains(keys) else {
                 throw CLIError.usage("LOANS_TUI_BENCH: \(Quoted(text)) is not a number of keys (0-1000000)", nil)
             }
-            let filters = request.environment["LOANS_TUI_BENCH_FILTER"].map { $0.split(separator: "|").map(String.init) } ?? []
-            for line in TUIBenchmark.run(today: request.today, stores: session, keys: keys, filters: filters) {
-                request.console.out.line(line)
-            }
+            for line in TUIBenchmark.run(today: request.today, stores: session, keys: keys) { request.console.out.line(line) }
             return .success
         }
         guard TUICommand.terminalAttached else {

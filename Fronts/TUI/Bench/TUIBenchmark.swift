@@ -4,8 +4,8 @@ import LoansCore
 /// Benchmark-only (`LOANS_TUI_BENCH=N loans tui`): renders the first frame into the screen
 /// buffer without a terminal, then replays N navigation keys, timing each with the monotonic
 /// clock; then pastes 100 KB into the add form's title (decoded from the terminal's bytes,
-/// edited and drawn) and types at its end; then types each filter text one key at a time. The
-/// figures it prints are for the benchmarks of the big-data and text-entry requirements.
+/// edited and drawn) and types at its end. The figures it prints are for the benchmarks of the
+/// big-data and text-entry requirements.
 public enum TUIBenchmark {
     /// The keys replayed, in a loop: single steps, pages, and jumps to both ends.
     static let script: [Key] = [
@@ -15,9 +15,7 @@ public enum TUIBenchmark {
     ]
 
     /// Runs the benchmark at 80×24 and returns the report lines.
-    public static func run(
-        today: Today, stores: any LoanStores, keys: Int, filters: [String] = [], width: Int = 80, height: Int = 24
-    ) -> [String] {
+    public static func run(today: Today, stores: any LoanStores, keys: Int, width: Int = 80, height: Int = 24) -> [String] {
         let start = monotonicNanoseconds()
         var app = TUIApp(today: today, stores: stores, width: width, height: height)
         var screen = app.screen
@@ -42,17 +40,6 @@ public enum TUIBenchmark {
         }
         var form = TUIApp(today: today, stores: stores, width: width, height: height)
         lines += paste(into: &form)
-        for text in filters {
-            var filtering = TUIApp(today: today, stores: stores, width: width, height: height)
-            filtering.handle(.key(.character("/")))
-            let typed = text.map { character in
-                timed { filtering.handle(.key(.character(character))); _ = filtering.screen }
-            }.sorted()
-            guard let worst = typed.last else { continue }
-            lines.append(
-                "filter \(Quoted(text)): \(typed.count) keys, median \(milliseconds(typed[typed.count / 2])) ms, max \(milliseconds(worst)) ms"
-            )
-        }
         lines.append("last screen: \(screen.line(0).trimmingTrailingSpaces)")
         return lines
     }
