@@ -1,12 +1,12 @@
 import LoansText
 
-/// One column of the screen: the grapheme that starts here (empty for the further columns of a
+/// One column of the screen: the grapheme that starts here (empty for the other columns of a
 /// wide one), how many columns it takes, and its style.
 public struct Cell: Hashable, Sendable {
     /// The grapheme drawn from this column; "" when this column continues a wide one.
     public var text: String
-    /// 1 for most characters, more for wide ones (CJK and emoji 2, an emoji sequence as many as
-    /// `DisplayWidth` gives it), 0 for the columns a wide one covers.
+    /// 1 for most characters, 2 for wide ones (CJK, emoji), more for a sequence of them (a family
+    /// emoji takes 8: `DisplayWidth`), 0 for the columns a wide one covers.
     public var width: Int
     public var style: Style
 
@@ -80,9 +80,7 @@ public struct ScreenBuffer: Sendable {
                 return at < end ? at + 1 : at
             }
             set(row, at, Cell(text: String(character), width: size, style: style))
-            for covered in at + 1..<at + size {
-                set(row, covered, Cell(text: "", width: 0, style: style))
-            }
+            for covered in at + 1..<at + size { set(row, covered, Cell(text: "", width: 0, style: style)) }
             at += size
         }
         return at
@@ -99,30 +97,23 @@ public struct ScreenBuffer: Sendable {
         }
     }
 
-    /// Writes one cell, turning into spaces what is left of a wide character it overwrites
-    /// part of (its first column, or the columns it covers).
+    /// Writes one cell, turning into spaces the rest of a wide grapheme whose columns it overwrites.
     private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
-        let rowStart = row * width
-        let index = rowStart + column
+        let index = row * width + column
         let old = cells[index]
-        let splitsOld = old.width == 0 && cell.width != 0
-        if splitsOld {
-            var head = index - 1
-            while head > rowStart, cells[head].width == 0 { head -= 1 }
-            if head >= rowStart, cells[head].width > 1 { blank(from: head, upTo: index) }
+        if old.width == 0, column > 0 {
+            var start = column - 1
+            while start > 0, cells[row * width + start].width == 0 { start -= 1 }
+            blank(row, from: start, count: cells[row * width + start].width)
         }
-        if splitsOld || old.width > 1 {
-            var covered = index + 1
-            while covered < rowStart + width, cells[covered].width == 0 {
-                cells[covered] = Cell(text: " ", width: 1, style: cells[covered].style)
-                covered += 1
-            }
-        }
+        if old.width > 1 { blank(row, from: column + 1, count: old.width - 1) }
         cells[index] = cell
     }
 
-    private mutating func blank(from start: Int, upTo end: Int) {
-        for index in start..<end {
+    /// Spaces in place of `count` columns from `column`, each keeping its style.
+    private mutating func blank(_ row: Int, from column: Int, count: Int) {
+        for covered in column..<min(width, column + count) {
+            let index = row * width + covered
             cells[index] = Cell(text: " ", width: 1, style: cells[index].style)
         }
     }

@@ -18,6 +18,13 @@ public enum TUIRunner {
     ) throws(TerminalError) {
         let terminal = try CursesTerminal(colors: colors)
         defer { terminal.close() }
+        // A resize is taken only while waiting on the port (which lets it through), so one that
+        // comes while the screen is drawn is not lost until the next key.
+        var resize = sigset_t()
+        sigemptyset(&resize)
+        sigaddset(&resize, SIGWINCH)
+        pthread_sigmask(SIG_BLOCK, &resize, nil)
+        defer { pthread_sigmask(SIG_UNBLOCK, &resize, nil) }
         var input = TerminalInput()
         var app = TUIApp(today: today, stores: stores, width: terminal.width, height: terminal.height, demo: demo)
         terminal.draw(app.screen)
