@@ -104,8 +104,10 @@ import Testing
         try pane.press("Escape", "Tab")
         try expectMode(
             "All open",
-            "⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab agenda  u undo  ^R redo  ? help  q quit"
+            "⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab returned  u undo  ^R redo  ? help  q quit"
         )
+        try pane.press("Tab")
+        try expectMode("Returned", "a add  Tab agenda  u undo  ^R redo  ? help  q quit")
         try pane.press("Tab", "Enter")
         try expectMode("Loan #1", "e edit  r return  n renew  x remove  u undo  ^R redo  ? help  q back")
         try pane.press("r")

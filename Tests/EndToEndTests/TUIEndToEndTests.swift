@@ -67,7 +67,9 @@ import Testing
         try pane.press("Tab")
         try pane.waitFor("All open")
         try pane.press("Tab")
-        try pane.waitFor("Agenda", absent: ["All open"])
+        try pane.waitFor("Returned", "RETURNED (1)", "▸ #5  Snow shovel", "Returned 2026-11-29", absent: ["All open"])
+        try pane.press("Tab")
+        try pane.waitFor("Agenda", absent: ["Returned"])
 
         try pane.resize(width: 20, height: 5)
         try pane.waitFor("Terminal too small", absent: ["OVERDUE"])

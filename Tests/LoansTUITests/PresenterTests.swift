@@ -108,7 +108,7 @@ import Testing
         #expect(lines(app.frame).last == .row(rows(app.frame)[1]))
         #expect(lines(app.frame).contains(.heading("LATER (1)", .accent)))
         #expect(rows(app.frame)[1].tone == .plain)
-        app.press(.tab)
+        app.press(.tab, .tab)
         #expect(rows(app.frame).map(\.title) == ["Edge"])
     }
 

@@ -28,11 +28,15 @@ extension TUIApp {
             if let id = browser.selected?.id { open(.detail(id)) }
         case .character("a"):
             open(.add)
-        case .character("e"), .character("r"), .character("n"), .character("x"):
+        case .character("e"), .character("x"):
             if let id = browser.selected?.id { act(key, on: id) }
+        case .character("r"), .character("n"):
+            if let selected = browser.selected, selected.loan.isOpen { act(key, on: selected.id) }
+        case .character("o"):
+            if let selected = browser.selected, !selected.loan.isOpen { reopen(selected.id) }
         case .character("u"), .control("r"):
             undo(redo: key == .control("r"))
-        case .character("/"):
+        case .character("/") where browser.mode.canFilter:
             filterInput = TextInput(browser.filter ?? "")
         case .tab:
             reading { browser in try browser.setMode(browser.mode.next) }

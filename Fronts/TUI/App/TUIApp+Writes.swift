@@ -75,7 +75,7 @@ extension TUIApp {
     }
 
     /// Puts the cursor on a new loan, wherever it is: the filter is cleared when it hides the
-    /// loan, and the list switches to all open loans when the loan is outside the agenda.
+    /// loan, and the list shows the agenda — or all open loans when the agenda does not hold it.
     private mutating func show(dueOn: CivilDate, id: LoanID) {
         reading { browser in
             if try browser.focus(dueOn: dueOn, id: id) { return }
@@ -83,8 +83,10 @@ extension TUIApp {
                 try browser.setFilter(nil)
                 if try browser.focus(dueOn: dueOn, id: id) { return }
             }
-            try browser.setMode(.allOpen)
-            try browser.focus(dueOn: dueOn, id: id)
+            for mode in [ListMode.agenda, .allOpen] where mode != browser.mode {
+                try browser.setMode(mode)
+                if try browser.focus(dueOn: dueOn, id: id) { return }
+            }
         }
     }
 

@@ -52,10 +52,11 @@ public struct AgendaBrowser {
         }
     }
 
-    /// Shows another view, back at the top.
+    /// Shows another view, back at the top (a view that cannot be filtered drops the filter).
     public mutating func setMode(_ mode: ListMode) throws {
         guard mode != self.mode else { return }
         self.mode = mode
+        if !mode.canFilter { filter = nil }
         try restart()
     }
 
@@ -172,7 +173,7 @@ public struct AgendaBrowser {
     @discardableResult
     public mutating func focus(dueOn: CivilDate, id: LoanID) throws -> Bool {
         guard let walker, let section = walker.section(containing: dueOn) else { return false }
-        let target = LinePosition.row(section, DueOrderKey(dueOn: dueOn, id: id))
+        let target = LinePosition.row(section, .due(DueOrderKey(dueOn: dueOn, id: id)))
         let above = try walker.backward(before: target, count: height / 2)
         let previous = (top, cursor)
         try show(from: above.last?.position ?? target)

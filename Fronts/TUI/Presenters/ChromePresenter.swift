@@ -20,20 +20,19 @@ public enum ChromePresenter {
     }
 
     /// The list's keys: opening and changing need a loan under the cursor; return and renew
-    /// need an open one; `Tab` names the view it goes to.
+    /// need an open one, reopen a returned one; `/` filters the views of open loans; `Tab`
+    /// names the view it goes to.
     public static func list(mode: ListMode, selected: LoanStanding?) -> [KeyHint] {
         var hints: [KeyHint] = []
         if selected != nil { hints.append(KeyHint("⏎", "open")) }
         hints.append(KeyHint("a", "add"))
         if let selected {
             hints.append(KeyHint("e", "edit"))
-            if selected.loan.isOpen {
-                hints += [KeyHint("r", "return"), KeyHint("n", "renew")]
-            }
+            hints += selected.loan.isOpen ? [KeyHint("r", "return"), KeyHint("n", "renew")] : [KeyHint("o", "reopen")]
             hints.append(KeyHint("x", "remove"))
         }
-        return hints + [KeyHint("/", "filter"), KeyHint("Tab", mode.next.title.lowercased())] + undoHints
-            + [KeyHint("?", "help"), KeyHint("q", "quit")]
+        if mode.canFilter { hints.append(KeyHint("/", "filter")) }
+        return hints + [KeyHint("Tab", mode.next.title.lowercased())] + undoHints + [KeyHint("?", "help"), KeyHint("q", "quit")]
     }
 
     /// While the filter is typed, letters go into it: only these keys are not text.

@@ -93,7 +93,7 @@ public enum DialogPresenter {
             "",
             "Showing",
             "  /               filter by title or counterparty (⏎ keeps it, Esc clears it)",
-            "  Tab             the next view: agenda, all open loans",
+            "  Tab             the next view: agenda, all open loans, returned loans",
             "  ?               this help",
             "  q Esc           back, or quit",
             "",
