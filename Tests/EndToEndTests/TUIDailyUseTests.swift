@@ -180,6 +180,33 @@ import Testing
         #expect(rest.contains(")") && !rest.contains("…"), "the message is cut: \(form)")
     }
 
+    /// The filter folds case for all of Unicode and reads notes, through the store's index; the
+    /// Returned view lists returned loans newest first and `o` reopens one.
+    @Test func theFilterFindsGodelAndTheReturnedViewReopens() throws {
+        defer { loans.remove() }
+        try seed()
+        try loans("add", "Gödel, Escher, Bach", "--to", "Kim", "--due", "2026-12-02", "--note", "Hofstadter ÉDITION")
+        try loans("return", "2", "--on", "2026-11-20")
+        try loans("return", "3", "--on", "2026-11-28")
+        let pane = try TUITmuxPane(loans, command: "loans tui", width: 100)
+        defer { pane.close() }
+        try pane.waitFor("▸ #1  The Hobbit")
+        try pane.press("/")
+        try pane.type("GÖDEL")
+        try pane.waitFor("▸ #4  Gödel, Escher, Bach", absent: ["The Hobbit"])
+        try pane.press("C-u")
+        try pane.type("édition")
+        try pane.waitFor("▸ #4  Gödel, Escher, Bach", absent: ["The Hobbit"])
+        try pane.press("Enter", "Tab", "Tab")
+        let returned = try pane.waitFor("RETURNED (2)", "Returned 2026-11-28", absent: ["/édition"])
+        let lines = returned.split(separator: "\n")
+        let first = try #require(lines.firstIndex { $0.contains("#3  Camping tent") })
+        let second = try #require(lines.firstIndex { $0.contains("#2  Dune") })
+        #expect(first < second)
+        try pane.press("o")
+        try pane.waitFor("Reopened loan #3: it is open again, due 2026-12-01.", "RETURNED (1)")
+    }
+
     /// `u` and Ctrl-R say what they did in the very line `loans undo` and `loans redo` print.
     @Test func undoAndRedoSayWhatTheCommandLineSays() throws {
         defer { loans.remove() }
