@@ -58,4 +58,24 @@ import Testing
         app.type(" 5")
         #expect(app.text.contains("OVERDUE (") && !app.text.contains("in the first"))
     }
+
+    /// A one-letter filter that most loans match: the count stops at 99+, and the list still
+    /// ends with the last match among the loans the bounded search reads.
+    @Test func aShortFilterMatchingMostLoansEndsWhereItsSearchEnds() throws {
+        let source = MemorySource()
+        let bound = SearchText.standardWalkBound
+        for index in 0..<(bound + 500) { source.loan(index % 10 == 9 ? "Box \(index)" : "Item \(index)", "Bob", due: -1 - index / 20, lent: -400) }
+        var order: [Loan] = []
+        try DueGroupQuery(.overdue, store: source.store).forEach(source.policy) { order.append($0.loan) }
+        let lastSearched = try #require(order.prefix(bound).last { $0.title.hasPrefix("Item") })
+        var app = TUIApp(source: source, width: 100, height: 24)
+        app.press(.character("/"))
+        app.type("I")
+        app.press(.enter)
+        #expect(app.text.contains("OVERDUE (99+ in the first \(bound) loans; 3 or more characters search them all)"), "\(app.text)")
+        app.press(.character("G"))
+        #expect(app.browser.selected?.id == lastSearched.id)
+        app.press(.pageUp, .pageDown, .down)
+        #expect(app.browser.selected?.id == lastSearched.id)
+    }
 }

@@ -73,19 +73,31 @@ public struct AgendaSection: Hashable, Sendable {
                 guard let range = group.range(policy) else { return nil }
                 let counting = query.group(group)
                 guard let filter else { return AgendaSection(.due(group, range), count: try counting.count(policy)) }
-                guard !SearchText(filter).isIndexed else {
-                    let count = try counting.count(policy, matching: filter, cap: countCap)
-                    return AgendaSection(.due(group, range), count: min(count, countCap), countIsCapped: count > countCap)
-                }
                 var count = 0
-                let reach = try counting.page(policy, matching: filter, beyond: nil, descending: false, limit: nil) { _ in count += 1 }
-                guard case .stoppedAtBound(let last) = reach else {
-                    return AgendaSection(.due(group, range), count: min(count, countCap), countIsCapped: count > countCap)
+                let reach = try counting.page(policy, matching: filter, beyond: nil, descending: false, limit: countCap + 1) { _ in
+                    count += 1
                 }
-                return AgendaSection(
-                    .due(group, range), count: min(count, countCap), countIsCapped: count > countCap, searchedThrough: last
-                )
+                let text = SearchText(filter)
+                var end: DueOrderKey?
+                if case .stoppedAtBound(let last) = reach {
+                    end = last
+                } else if !text.isIndexed, count > countCap {
+                    end = try lastSearched(by: text, in: counting, policy)
+                }
+                return AgendaSection(.due(group, range), count: min(count, countCap), countIsCapped: count > countCap, searchedThrough: end)
             }
         }
+    }
+
+    /// The last loan a short text's bounded walk reads from the start of a group (nil when the
+    /// group is shorter than the bound), found through the due-date index.
+    private static func lastSearched(by text: SearchText, in group: DueGroupQuery, _ policy: DuePolicy) throws -> DueOrderKey? {
+        var last: DueOrderKey?
+        var read = 0
+        try group.forEach(policy, limit: text.walkBound + 1) { item in
+            read += 1
+            if read <= text.walkBound { last = DueOrderKey(item.loan) }
+        }
+        return read > text.walkBound ? last : nil
     }
 }
