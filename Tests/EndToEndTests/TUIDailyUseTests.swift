@@ -173,7 +173,7 @@ import Testing
         try pane.press("n", "C-u")
         try pane.type("next week")
         try pane.press("Enter")
-        let form = try pane.waitFor("is not a date")
+        let form = try pane.waitFor("\"next week\" is not a date")
         let flat = form.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         let message = try #require(flat.range(of: "\"next week\" is not a date (use "), "\(form)")
         let rest = flat[message.upperBound...]
