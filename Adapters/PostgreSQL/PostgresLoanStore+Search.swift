@@ -4,9 +4,10 @@ import LoansCore
 ///
 /// Every write keeps folded copies of a loan's title, counterparty and note (Core's folding,
 /// made by loans: `PostgresLoanRow.writtenParameters`). A text of three characters or more is
-/// looked for in them with `LIKE` (its `%`, `_` and `\` escaped), which the trigram index over the
-/// open loans' copies (`loan_open_search`, pg_trgm) answers at a cost that follows the matches;
-/// the matches come back in the walk's order a page at a time. A shorter text — and any text on
+/// looked for in the next page of the walk, then in the copies with `LIKE` (its `%`, `_` and `\`
+/// escaped), which the trigram index over the open loans' copies (`loan_open_search`, pg_trgm)
+/// answers at a cost that follows the matches; the matches come back in the walk's order a page
+/// at a time. A shorter text — and any text on
 /// a database from before the copies — is Core's walk (`SearchText.walk`) over the ordered walk
 /// of open loans, in one snapshot.
 extension PostgresLoanStore {
@@ -30,22 +31,30 @@ extension PostgresLoanStore {
     }
 
     /// The open loans of the range whose folded copies contain the text, in the walk's order,
-    /// strictly beyond `key`, at most `limit`, a page a statement.
+    /// strictly beyond `key`, at most `limit`. The next page of the plain walk is looked at first:
+    /// a text most loans contain (the first letters of a word, typed) is answered there at once,
+    /// where the trigram index would hand over nearly every loan to sort. Beyond that page the
+    /// index answers, a page a statement.
     private func matches(
         _ text: SearchText, _ range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         var remaining = limit ?? Int.max
-        var key = key
+        var walked: [Loan] = []
+        try openLoans(due: range, beyond: key, descending: descending, limit: PostgresLoanStore.pageSize) { walked.append($0) }
+        for loan in walked where remaining > 0 && text.matches(loan) {
+            try visit(loan)
+            remaining -= 1
+        }
+        guard remaining > 0, walked.count == PostgresLoanStore.pageSize, let last = walked.last else { return }
+        var key = DueOrderKey(last)
         let pattern = "%" + PostgresLoanStore.likeEscaped(text.folded) + "%"
         while remaining > 0 {
             var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE returned_on IS NULL")
             let (from, through, like) = (query.bind((range.from ?? .earliest).iso), query.bind(range.through.iso), query.bind(pattern))
             query.append(" AND due_on >= \(from) AND due_on <= \(through)")
             query.append(" AND (folded_title LIKE \(like) OR folded_counterparty LIKE \(like) OR folded_note LIKE \(like))")
-            if let key {
-                let (due, id) = (query.bind(key.dueOn.iso), query.bind(key.id.description))
-                query.append(" AND (due_on, id) \(descending ? "<" : ">") (\(due)::date, \(id)::bigint)")
-            }
+            let (due, id) = (query.bind(key.dueOn.iso), query.bind(key.id.description))
+            query.append(" AND (due_on, id) \(descending ? "<" : ">") (\(due)::date, \(id)::bigint)")
             let pageSize = min(remaining, PostgresLoanStore.pageSize)
             query.append(descending ? " ORDER BY due_on DESC, id DESC" : " ORDER BY due_on, id")
             query.append(" LIMIT \(query.bind(String(pageSize)))")
