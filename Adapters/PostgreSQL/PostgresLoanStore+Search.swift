@@ -4,10 +4,10 @@ import LoansCore
 ///
 /// Every write keeps folded copies of a loan's title, counterparty and note (Core's folding,
 /// made by loans: `PostgresLoanRow.writtenParameters`). A text of three characters or more is
-/// looked for in the next page of the walk, then in the copies with `LIKE` (its `%`, `_` and `\`
-/// escaped), which the trigram index over the open loans' copies (`loan_open_search`, pg_trgm)
-/// answers at a cost that follows the matches; the matches come back in the walk's order a page
-/// at a time. A shorter text — and any text on
+/// looked for in the copies with `LIKE` (its `%`, `_` and `\` escaped): first among the next few
+/// thousand loans of the walk, then in the trigram index over the open loans' copies
+/// (`loan_open_search`, pg_trgm), which answers a rarer text at a cost that follows its matches;
+/// the matches come back in the walk's order. A shorter text — and any text on
 /// a database from before the copies — is Core's walk (`SearchText.walk`) over the ordered walk
 /// of open loans, in one snapshot.
 extension PostgresLoanStore {
@@ -30,33 +30,47 @@ extension PostgresLoanStore {
         }
     }
 
+    /// How many open loans a search reads in due order with one statement, on the server, and
+    /// how many at most before it turns to the index.
+    static let searchWalk = 5000
+    static let searchWalkLimit = 50_000
+
     /// The open loans of the range whose folded copies contain the text, in the walk's order,
-    /// strictly beyond `key`, at most `limit`. The next page of the plain walk is looked at first:
-    /// a text most loans contain (the first letters of a word, typed) is answered there at once,
-    /// where the trigram index would hand over nearly every loan to sort. Beyond that page the
-    /// index answers, a page a statement.
+    /// strictly beyond `key`, at most `limit`. The walk is read first, `searchWalk` loans a
+    /// statement on the server: a text many loans contain is answered there, where the trigram
+    /// index would hand them all over to be sorted. It turns to the index once the matches seen
+    /// so far say the index has fewer loans to hand over than the walk has yet to read (a text
+    /// not seen at all at once), and pages through the index's matches.
     private func matches(
         _ text: SearchText, _ range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         var remaining = limit ?? Int.max
-        var walked: [Loan] = []
-        try openLoans(due: range, beyond: key, descending: descending, limit: PostgresLoanStore.pageSize) { walked.append($0) }
-        for loan in walked where remaining > 0 && text.matches(loan) {
-            try visit(loan)
-            remaining -= 1
-        }
-        guard remaining > 0, walked.count == PostgresLoanStore.pageSize, let last = walked.last else { return }
-        var key = DueOrderKey(last)
         let pattern = "%" + PostgresLoanStore.likeEscaped(text.folded) + "%"
+        var (read, found) = (0, 0)
+        var key = key
+        var openInRange: Int?
+        while true {
+            let walked = try walkedMatches(pattern, range, beyond: key, descending: descending, limit: min(remaining, PostgresLoanStore.searchWalk))
+            for loan in walked.matches { try visit(loan) }
+            remaining -= walked.matches.count
+            guard remaining > 0, let stoppedAt = walked.stoppedAt else { return }
+            key = stoppedAt
+            (read, found) = (read + PostgresLoanStore.searchWalk, found + walked.matches.count)
+            let open = try openInRange ?? countOpenLoans(due: range)
+            openInRange = open
+            let share = Double(found) / Double(read)
+            let toWalk = share > 0 ? Double(remaining) / share : .infinity
+            if read >= PostgresLoanStore.searchWalkLimit || toWalk > 2 * share * Double(open) { break }
+        }
         while remaining > 0 {
-            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE returned_on IS NULL")
-            let (from, through, like) = (query.bind((range.from ?? .earliest).iso), query.bind(range.through.iso), query.bind(pattern))
-            query.append(" AND due_on >= \(from) AND due_on <= \(through)")
-            query.append(" AND (folded_title LIKE \(like) OR folded_counterparty LIKE \(like) OR folded_note LIKE \(like))")
-            let (due, id) = (query.bind(key.dueOn.iso), query.bind(key.id.description))
-            query.append(" AND (due_on, id) \(descending ? "<" : ">") (\(due)::date, \(id)::bigint)")
+            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan")
+            query.append(PostgresLoanStore.openLoans(range, beyond: key, descending: descending, into: &query))
+            query.append(" AND \(PostgresLoanStore.contains(query.bind(pattern)))")
             let pageSize = min(remaining, PostgresLoanStore.pageSize)
-            query.append(descending ? " ORDER BY due_on DESC, id DESC" : " ORDER BY due_on, id")
+            // Ordered by expressions the due-order index does not hold: walking it was done
+            // above; beyond it the matches are sparse, and the planner, misled by a walk's early
+            // stop, would walk on through a million loans.
+            query.append(descending ? " ORDER BY due_on + 0 DESC, id + 0 DESC" : " ORDER BY due_on + 0, id + 0")
             query.append(" LIMIT \(query.bind(String(pageSize)))")
             let loans = try fetch(query)
             for loan in loans { try visit(loan) }
@@ -64,6 +78,50 @@ extension PostgresLoanStore {
             remaining -= pageSize
             key = DueOrderKey(last)
         }
+    }
+
+    /// The matches among the next `searchWalk` open loans of the walk (at most `limit`, in the
+    /// walk's order; the server stops reading once it has them) and, unless the limit was met
+    /// within the stretch, its last loan (nil: the range ended within it), found by reading the
+    /// due-date index alone.
+    private func walkedMatches(
+        _ pattern: String, _ range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int
+    ) throws -> (matches: [Loan], stoppedAt: DueOrderKey?) {
+        let order = descending ? "due_on DESC, id DESC" : "due_on, id"
+        var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM (SELECT * FROM loans.loan")
+        query.append(PostgresLoanStore.openLoans(range, beyond: key, descending: descending, into: &query))
+        query.append(" ORDER BY \(order) LIMIT \(query.bind(String(PostgresLoanStore.searchWalk)))) AS walked")
+        query.append(" WHERE \(PostgresLoanStore.contains(query.bind(pattern))) ORDER BY \(order) LIMIT \(query.bind(String(limit)))")
+        let matches = try fetch(query)
+        // Every loan of the stretch matched: it ends with the last of them.
+        if matches.count == PostgresLoanStore.searchWalk, let last = matches.last { return (matches, DueOrderKey(last)) }
+        guard matches.count < limit else { return (matches, nil) }
+        var end = BoundSQL("SELECT due_on, id FROM loans.loan")
+        end.append(PostgresLoanStore.openLoans(range, beyond: key, descending: descending, into: &end))
+        end.append(" ORDER BY \(order) OFFSET \(end.bind(String(PostgresLoanStore.searchWalk - 1))) LIMIT 1")
+        let stoppedAt = try rows(end) { result, row throws(StoreError) -> DueOrderKey in
+            guard let due = CivilDate(isoBytes: result.bytes(row, 0)), let id = result.int64(row, 1) else {
+                throw StoreError(.unavailable, "a loan's due date or id is malformed in PostgreSQL database \(Quoted(connection.target.redacted))")
+            }
+            return DueOrderKey(dueOn: due, id: LoanID(id))
+        }.first
+        return (matches, stoppedAt)
+    }
+
+    /// ` WHERE …` for the open loans of the range strictly beyond `key` in the walk's order.
+    private static func openLoans(_ range: DueRange, beyond key: DueOrderKey?, descending: Bool, into query: inout BoundSQL) -> String {
+        let (from, through) = (query.bind((range.from ?? .earliest).iso), query.bind(range.through.iso))
+        var condition = " WHERE returned_on IS NULL AND due_on >= \(from) AND due_on <= \(through)"
+        if let key {
+            let (due, id) = (query.bind(key.dueOn.iso), query.bind(key.id.description))
+            condition += " AND (due_on, id) \(descending ? "<" : ">") (\(due)::date, \(id)::bigint)"
+        }
+        return condition
+    }
+
+    /// Whether a loan's folded title, counterparty or note matches the `LIKE` pattern `like`.
+    private static func contains(_ like: String) -> String {
+        "(folded_title LIKE \(like) OR folded_counterparty LIKE \(like) OR folded_note LIKE \(like))"
     }
 
     /// Whether the database keeps folded copies (an older schema, read as it is, does not).

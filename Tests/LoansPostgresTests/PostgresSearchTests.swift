@@ -44,6 +44,39 @@ import Testing
                 "no plan searched loan_open_search for \(needle)")
     }
 
+    /// Across the stretches a search reads in due order and the index beyond them, the answers
+    /// are Core's walk over every loan: a text in every third loan, in one loan in a thousand,
+    /// in one loan far down the walk; forwards and backwards, from a key, with and without a limit.
+    @Test func theWalkAndTheIndexAnswerAsCoreWould() throws {
+        let database = try TestDatabase()
+        let store = try database.writer()
+        let loans = (1...12_000).map { id in
+            var loan = Day.loan(Int64(id), due: Int(id % 60) - 30)
+            loan.title = "Book \(id)" + (id.isMultiple(of: 3) ? " dense" : "") + (id.isMultiple(of: 1_000) ? " SPÄRSE" : "")
+            loan.note = id == 11_999 ? "the only RARE one" : nil
+            return loan
+        }
+        _ = try ImportLoans(store: store).run { visit in for loan in loans { try visit(loan) } }
+        try database.psql("ANALYZE loans.loan")
+        let reader = try PostgresDatabase.reader(database.url, client: .tester)
+        var walk: [Loan] = []
+        try reader.openLoans(due: PostgresSearchTests.everything, beyond: nil, descending: false, limit: nil) { walk.append($0) }
+        let middle = DueOrderKey(walk[6_000])
+        for text in ["DENSE", "spärse", "rare one", "no such text"] {
+            for (key, descending, limit) in [(nil, false, nil), (nil, false, 50), (middle, false, 7), (middle, true, 40), (nil, true, nil)] as [(DueOrderKey?, Bool, Int?)] {
+                var found: [Int64] = []
+                _ = try reader.searchOpenLoans(SearchText(text), due: PostgresSearchTests.everything, beyond: key, descending: descending, limit: limit) {
+                    found.append($0.id.rawValue)
+                }
+                let ordered = descending ? Array(walk.reversed()) : walk
+                let rest = key.map { key in ordered.filter { descending ? DueOrderKey($0) < key : DueOrderKey($0) > key } } ?? ordered
+                var expected: [Int64] = []
+                try SearchText(text).walk(rest, limit: limit) { expected.append($0.id.rawValue) }
+                #expect(found == expected, "\(text), beyond \(String(describing: key)), descending \(descending), limit \(String(describing: limit))")
+            }
+        }
+    }
+
     /// A database of the fourth schema (before the folded copies): a reader searches it by
     /// walking the loans; the first write folds every stored loan, and the index answers.
     @Test func theFirstWriteFoldsTheLoansOfAnOlderDatabase() throws {
