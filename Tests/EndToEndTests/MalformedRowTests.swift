@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// A row edited by hand into something loans could not have written is reported the same way by
+/// every front — never silently left out of the agenda.
+@Suite struct MalformedRowTests {
+    let loans: BinaryHarness
+    init() throws { loans = try BinaryHarness() }
+
+    var db: String { loans.folder + "/loans.db" }
+
+    func seed(editing sql: String) throws {
+        #expect(try loans("add", "Dune", "--to", "Ann", "--due", "2026-11-20", "--lent", "2026-11-01").status == 0)
+        #expect(try loans("add", "Tent", "--from", "Bo", "--due", "2026-11-30").status == 0)
+        let edit = try loans.run("/usr/bin/sqlite3", [db, sql])
+        #expect(edit.status == 0, "\(edit.err)")
+    }
+
+    static let reads: [[String]] = [
+        [], ["agenda"], ["overdue"], ["due-soon"], ["list"], ["list", "--all"], ["json"], ["json", "all"],
+        ["json", "overdue", "--ndjson"], ["widget"], ["widget", "--watch"],
+    ]
+
+    @Test(arguments: ["soon", "", "2026-11-3x", "2026-02-30", "20261120", "2026-11-20 "])
+    func aMalformedDueDateIsReportedEverywhere(_ value: String) throws {
+        defer { loans.remove() }
+        try seed(editing: "UPDATE loan SET due_on = '\(value)' WHERE id = 1")
+        let message = "loans: loan 1 has a malformed due_on in the database\n"
+        for command in Self.reads {
+            let result = try loans.run(BinaryHarness.binary, command)
+            #expect(result.status == 74 && result.out.isEmpty, "\(value) \(command): \(result.status) \(result.out)")
+            #expect(result.err == message, "\(value) \(command)")
+        }
+        for format in ["i3bar", "waybar", "tmux"] {
+            let bar = try loans("widget", "--format", format)
+            #expect(bar.status == 0 && bar.out.contains("loans: error") && bar.err == message, "\(format): \(bar.err)")
+        }
+        #expect(try loans("show", "2").status == 0)
+    }
+
+    @Test func otherMalformedColumnsOfAnOpenLoan() throws {
+        defer { loans.remove() }
+        try seed(editing: "UPDATE loan SET direction = 'sideways', lent_on = 'x' WHERE id = 1")
+        for command in [["agenda"], ["list"], ["json"], ["widget"]] {
+            let result = try loans.run(BinaryHarness.binary, command)
+            #expect(result.status == 74 && result.err.hasPrefix("loans: loan 1 has a malformed "), "\(command): \(result.err)")
+        }
+        #expect(try loans.run("/usr/bin/sqlite3", [db, "UPDATE loan SET direction = 'lent', lent_on = '2026-11-01', title = CAST(x'ff' AS TEXT) WHERE id = 1"]).status == 0)
+        let title = try loans("list")
+        #expect(title.status == 74 && title.err == "loans: loan 1 has a malformed title in the database\n", "\(title.err)")
+    }
+
+    @Test func theTUIShowsTheSameFailure() throws {
+        defer { loans.remove() }
+        try seed(editing: "UPDATE loan SET due_on = 'soon' WHERE id = 1")
+        let pane = try TUITmuxPane(loans, command: "loans tui", width: 100)
+        defer { pane.close() }
+        try pane.waitFor("Loans could not be loaded: loan 1 has a malformed due_on in the database")
+        try pane.press("q")
+        #expect(try pane.exitStatus() == 0)
+    }
+}
