@@ -14,11 +14,12 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Adapters/CSQLite", providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(name: "CSystem", path: "Adapters/CSystem"),
         .target(
             name: "LoansAdapters",
-            dependencies: ["LoansCore", "LoansInterchange", "CSQLite"],
+            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CSystem"],
             path: "Adapters",
-            exclude: ["CSQLite"]
+            exclude: ["CSQLite", "CSystem"]
         ),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),

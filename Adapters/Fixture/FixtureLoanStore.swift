@@ -13,10 +13,10 @@ public struct FixtureLoanStore: LoanReading {
         openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
     }
 
-    /// Reads the document at `path`: `InputFileError` when it cannot be read,
-    /// `DocumentError` when it is not a valid loans document.
-    public init(contentsOf path: String) throws {
-        self.init(loans: try LoanDocument.decode(try InputFile.read(path)))
+    /// Reads the document at `path` (a window at a time): `InputFileError` when it cannot be
+    /// read, `DocumentError` when it is not a valid loans document or is too large.
+    public init(contentsOf path: SystemPath) throws {
+        self.init(loans: try LoanDocument.decode(try InputFile(path).source))
     }
 
     public func snapshot<T>(_ body: () throws -> T) throws -> T {

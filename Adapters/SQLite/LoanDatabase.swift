@@ -3,18 +3,29 @@ import LoansCore
 /// Opens the SQLite loans database: read-only for reads, read-write (created when missing) for writes.
 public enum LoanDatabase {
     /// A read-only view of the database at `path`. A missing or fresh file reads as empty
-    /// and is not created; a foreign, corrupt or newer file is refused untouched.
-    public static func reader(at path: String) throws(StoreError) -> any LoanReading {
-        let file = DatabaseFile(path: path)
+    /// and is not created; a foreign, corrupt or newer file is refused untouched; an older
+    /// schema is read as it is. With `.mustExist`, a missing folder is an error.
+    public static func reader(at path: SystemPath, folders: FolderRule = .mustExist) throws(StoreError) -> any LoanReading {
+        let file = DatabaseFile(path: path, folders: folders)
         guard try file.exists(), let connection = try file.openForReading() else {
             return FixtureLoanStore(loans: [])
         }
         return SQLiteLoanStore(connection: connection, author: nil)
     }
 
-    /// The database at `path` for writing as `author`: created with its folder when missing,
-    /// upgraded to the latest schema; a foreign, corrupt or newer file is refused untouched.
-    public static func writer(at path: String, author: Author) throws(StoreError) -> any LoanWriting {
-        SQLiteLoanStore(connection: try DatabaseFile(path: path).openForWriting(), author: author)
+    /// The database at `path` for writing as `author`: created when missing (its folders too,
+    /// with `.createdOnFirstWrite`), upgraded to the latest schema; a foreign, corrupt or newer
+    /// file is refused untouched.
+    public static func writer(at path: SystemPath, folders: FolderRule = .mustExist, author: Author) throws(StoreError) -> any LoanWriting {
+        SQLiteLoanStore(connection: try DatabaseFile(path: path, folders: folders).openForWriting(), author: author)
+    }
+
+    /// The database of a resolved location.
+    public static func reader(at location: DatabaseLocation) throws(StoreError) -> any LoanReading {
+        try reader(at: location.path, folders: location.folders)
+    }
+
+    public static func writer(at location: DatabaseLocation, author: Author) throws(StoreError) -> any LoanWriting {
+        try writer(at: location.path, folders: location.folders, author: author)
     }
 }

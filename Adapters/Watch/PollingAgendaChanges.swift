@@ -9,12 +9,12 @@ public final class PollingAgendaChanges: AgendaChanges {
     /// How often the files and the day are checked.
     static let intervalMilliseconds = 1000
 
-    private let paths: [String]
+    private let paths: [SystemPath]
     private let today: Today
     private var signatures: [FileSignature]
     private var day: CivilDate
 
-    public init(watching paths: [String], today: Today) {
+    public init(watching paths: [SystemPath], today: Today) {
         self.paths = paths
         self.today = today
         signatures = paths.map(FileSignature.init(path:))
@@ -55,9 +55,9 @@ struct FileSignature: Equatable {
     var seconds: Int = 0
     var nanoseconds: Int = 0
 
-    init(path: String) {
+    init(path: SystemPath) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return }
         inode = UInt(info.st_ino)
         size = Int(info.st_size)
         seconds = Int(info.st_mtim.tv_sec)

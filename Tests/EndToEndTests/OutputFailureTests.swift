@@ -71,10 +71,12 @@ import Testing
         defer { loans.remove() }
         let tmp = loans.folder + "/tmp"
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: false)
-        let run = try ClosedPipeRun(["--demo", "json", "all"], environment: loans.environment.merging(["TMPDIR": tmp]) { $1 })
-        #expect(run.signal == SIGPIPE, "status \(run.status)")
-        #expect(run.err.isEmpty, "\(run.err)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty)
+        for command in [["--demo", "json", "all"], ["--demo", "widget", "--watch"]] {
+            let run = try ClosedPipeRun(command, environment: loans.environment.merging(["TMPDIR": tmp]) { $1 })
+            #expect(run.signal == SIGPIPE, "\(command): status \(run.status)")
+            #expect(run.err.isEmpty, "\(run.err)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty, "\(command)")
+        }
         let ignored = try ClosedPipeRun(["--demo", "json", "all"], environment: loans.environment.merging(["TMPDIR": tmp]) { $1 }, ignoringSIGPIPE: true)
         #expect(ignored.exitCode == 74 && ignored.err == "loans: cannot write output: Broken pipe\n", "\(ignored.status) \(ignored.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty)

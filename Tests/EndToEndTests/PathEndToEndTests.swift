@@ -8,10 +8,9 @@ import Testing
     let loans: BinaryHarness
     init() throws { loans = try BinaryHarness() }
 
-    /// The names in the test folder, as bytes.
-    func names(_ folder: String? = nil) throws -> Set<[UInt8]> {
-        let listing = try loans.run("/bin/ls", ["-1", "-A", folder ?? loans.folder])
-        return Set(Data(listing.out.utf8).split(separator: 0x0A).map(Array.init))
+    /// The names in the test folder, bytes other than printable ASCII written `\ooo` (`ls -b`).
+    func names() throws -> Set<String> {
+        Set(try loans.run("/bin/ls", ["-1", "-A", "-b", loans.folder]).out.split(separator: "\n").map(String.init))
     }
 
     /// A shell line run with `F` set to the test folder.
@@ -23,15 +22,15 @@ import Testing
         defer { loans.remove() }
         let add = try sh(#"loans --db "$(printf '%s/\377.db' "$F")" add A --to B --due today"#)
         #expect(add.status == 0 && add.out == "1\n", "\(add.err)")
-        #expect(try names().contains([0xFF, 0x2E, 0x64, 0x62]))
-        #expect(try !names().contains(Array("\u{FFFD}.db".utf8)))
+        #expect(try names().contains(#"\377.db"#))
+        #expect(try !names().contains { $0.contains(#"\357\277\275"#) })
         // A look-alike (another invalid byte) is another file: empty, and not created by a read.
         let other = try sh(#"loans --db "$(printf '%s/\376.db' "$F")" list"#)
-        #expect(other.status == 0 && other.out == "", "\(other.err)")
+        #expect(other.status == 0 && other.out == "No open loans.\n", "\(other.err)")
         let same = try sh(#"LOANS_DB="$(printf '%s/\377.db' "$F")" loans list"#)
         #expect(same.status == 0 && same.out.contains("#1"), "\(same.err)")
-        #expect(try names() == [[0xFF, 0x2E, 0x64, 0x62], [0xFF, 0x2E, 0x64, 0x62, 0x2D, 0x77, 0x61, 0x6C], [0xFF, 0x2E, 0x64, 0x62, 0x2D, 0x73, 0x68, 0x6D]]
-            || names() == [[0xFF, 0x2E, 0x64, 0x62]])
+        let all = try names()
+        #expect(all.allSatisfy { $0.hasPrefix(#"\377.db"#) }, "\(all)")
     }
 
     @Test func aForeignFileWithANonUTF8NameIsRefusedAndNothingElseIsWritten() throws {
@@ -40,7 +39,7 @@ import Testing
         let before = try names()
         let add = try sh(#"loans --db "$(printf '%s/\372.db' "$F")" add A --to B --due today"#)
         #expect(add.status == 74 && add.out.isEmpty, "\(add.err)")
-        #expect(add.err.contains(#"/\xfa.db""#) && add.err.contains("untouched"), "\(add.err)")
+        #expect(add.err.contains(#"/\\xfa.db""#) && add.err.contains("untouched"), "\(add.err)")
         #expect(try names() == before)
         #expect(try sh(#"cat "$(printf '%s/\372.db' "$F")""#).out == "not a database")
     }
@@ -55,7 +54,7 @@ import Testing
         let imported = try sh(#"loans import "$(printf '%s/\351t\351.json' "$F")""#)
         #expect(imported.status == 0, "\(imported.err)")
         let missing = try sh(#"loans import "$(printf '%s/\351.json' "$F")""#)
-        #expect(missing.status == 66 && missing.err.contains(#"/\xe9.json": No such file"#), "\(missing.err)")
+        #expect(missing.status == 66 && missing.err.contains(#"/\\xe9.json": No such file"#), "\(missing.err)")
     }
 
     @Test func anExplicitDatabaseInAMissingFolderIs74AndNeverCreated() throws {
@@ -79,7 +78,7 @@ import Testing
         defer { loans.remove() }
         let xdg = loans.folder + "/data"
         let read = try loans.run(BinaryHarness.binary, ["list"], extra: ["LOANS_DB": "", "XDG_DATA_HOME": xdg])
-        #expect(read.status == 0 && read.out.isEmpty, "\(read.err)")
+        #expect(read.status == 0 && read.out == "No open loans.\n", "\(read.err)")
         #expect(!FileManager.default.fileExists(atPath: xdg))
         let add = try loans.run(BinaryHarness.binary, ["add", "A", "--to", "B", "--due", "today"], extra: ["LOANS_DB": "", "XDG_DATA_HOME": xdg])
         #expect(add.status == 0 && add.out == "1\n", "\(add.err)")

@@ -15,7 +15,7 @@ import Testing
     }
 
     func watching(_ path: String, clock: MovableClock = MovableClock()) -> PollingAgendaChanges {
-        PollingAgendaChanges(watching: [path, path + "-wal"], today: Today(fixed: nil, window: .standard, clock: clock))
+        PollingAgendaChanges(watching: [SystemPath(path)!, SystemPath(path + "-wal")!], today: Today(fixed: nil, window: .standard, clock: clock))
     }
 
     @Test func nothingHappenedIsATimeout() throws {

@@ -20,8 +20,8 @@ import Testing
                 return FixtureLoanStore(loans: loans)
             case .sqlite:
                 let path = folder + "/loans.db"
-                try LoanDatabase.writer(at: path, author: .tester).seed(loans)
-                return try LoanDatabase.reader(at: path)
+                try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).seed(loans)
+                return try LoanDatabase.reader(at: SystemPath(path)!)
             }
         }
     }
@@ -49,7 +49,7 @@ import Testing
                 memory.author = author
                 return memory
             case .sqlite:
-                return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
+                return try LoanDatabase.writer(at: SystemPath(folder.file("loans.db"))!, author: Author(name: author, clock: Author.tester.clock))
             }
         }
     }

@@ -1,9 +1,11 @@
 import Glibc
 import LoansAdapters
 import LoansCore
+import LoansInterchange
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
 /// read-write (recording changes as `author`) for writes. A demo database lives until `close()`.
+/// Paths reach the adapters as `SystemPath`, byte for byte.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
@@ -14,13 +16,23 @@ final class StoreProvider {
         self.source = source
         self.environment = environment
         self.author = author
-        if source == .demo { demo = try DemoDatabase(today: today, author: author) }
+        if source == .demo { demo = try DemoDatabase(today: today, author: author, variable: variable) }
+    }
+
+    /// An environment variable's bytes.
+    private func variable(_ name: String) -> [UInt8]? {
+        environment[name].map { Array($0.utf8) }
     }
 
     func reader() throws -> any LoanReading {
         switch source {
-        case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo: return try LoanDatabase.reader(at: try databasePath())
+        case .fixture(let path):
+            do {
+                return try FixtureLoanStore(contentsOf: try StoreProvider.path(path, "--fixture"))
+            } catch let error as DocumentError {
+                throw DocumentError(path: "--fixture \(Quoted(path)): \(error.path)", message: error.message)
+            }
+        case .database, .demo: return try LoanDatabase.reader(at: try location())
         }
     }
 
@@ -28,31 +40,40 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
-        let store = try LoanDatabase.writer(at: try databasePath(), author: author)
-        return HookedLoanStore(store, hook: ChangeHook(environment: environment))
+        let store = try LoanDatabase.writer(at: try location(), author: author)
+        return HookedLoanStore(store, hook: ChangeHook(variable: variable))
     }
 
     /// Whether the database file exists (a fixture counts as existing: it cannot be written).
     func databaseExists() throws -> Bool {
         if case .fixture = source { return true }
         var info = stat()
-        return stat(try databasePath(), &info) == 0
+        return try location().path.withCString { stat($0, &info) } == 0
     }
 
-    /// The database file in use; empty for a fixture.
-    func databasePath() throws -> String {
+    /// Where the database is: `--db`, `LOANS_DB` or the default place; the demo's file.
+    func location() throws -> DatabaseLocation {
         switch source {
-        case .database(let explicit): return try DatabaseLocation.resolve(explicit: explicit, environment: environment)
-        case .demo, .fixture: return demo?.path ?? ""
+        case .database(let explicit):
+            return try DatabaseLocation.resolve(explicit: try explicit.map { try StoreProvider.path($0, "--db") }, variable: variable)
+        case .demo, .fixture:
+            guard let demo else { throw StoreError(.readOnly, "there is no database: the loans come from a fixture") }
+            return DatabaseLocation(path: demo.path, folders: .mustExist)
         }
     }
 
     /// The files whose changes can change the answer: the database and its `-wal`, or the
     /// fixture document; none when no database can be named.
-    func watchedPaths() -> [String] {
-        if case .fixture(let path) = source { return [path] }
-        guard let path = try? databasePath(), !path.isEmpty else { return [] }
-        return [path, path + "-wal"]
+    func watchedPaths() -> [SystemPath] {
+        if case .fixture(let text) = source { return (try? StoreProvider.path(text, "--fixture")).map { [$0] } ?? [] }
+        guard let path = try? location().path else { return [] }
+        return [path, path.appending("-wal")]
+    }
+
+    /// A path given on the command line, as the adapters take it.
+    static func path(_ text: String, _ option: String) throws(CLIError) -> SystemPath {
+        guard let path = SystemPath(text) else { throw CLIError.usage("\(option): \(Quoted(text)) is not a usable path", nil) }
+        return path
     }
 
     func close() {
