@@ -25,21 +25,29 @@ extension JSONReader {
         var escaped = false
         var high: UInt8 = 0
         while true {
-            while position < end {
-                let byte = buffer[position]
+            // Locals, so the scan runs in registers rather than through `self`.
+            var index = position
+            let limit = end
+            let bytes = buffer
+            while index < limit {
+                let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     let start = mark + 1
-                    position += 1
-                    return RawJSONString(offset: base + start, count: position - 1 - start, escaped: escaped, ascii: high < 0x80)
+                    position = index + 1
+                    return RawJSONString(offset: base + start, count: index - start, escaped: escaped, ascii: high < 0x80)
                 }
-                if byte < 0x20 { throw fail("control character in a string (write it as \\u00\(hex(byte)))") }
+                if byte < 0x20 {
+                    position = index
+                    throw fail("control character in a string (write it as \\u00\(hex(byte)))")
+                }
                 high |= byte
                 if byte == UInt8(ascii: "\\") {
                     escaped = true
-                    position += 1
+                    index += 1
                 }
-                position += 1
+                index += 1
             }
+            position = index
             guard try refill() else { throw fail("unterminated string", at: base + mark) }
         }
     }

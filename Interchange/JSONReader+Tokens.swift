@@ -29,6 +29,7 @@ extension JSONReader {
     }
 
     /// The next byte, refilling the window when needed; nil at the end of the document.
+    @inline(__always)
     private mutating func peekByte() throws(JSONSyntaxError) -> UInt8? {
         if position == end, !(try refill()) { return nil }
         return buffer[position]
@@ -60,11 +61,13 @@ extension JSONReader {
     /// Reads digits; returns how many.
     private mutating func readDigits() throws(JSONSyntaxError) -> Int {
         var count = 0
-        while let byte = try peekByte(), (0x30...0x39).contains(byte) {
-            position += 1
-            count += 1
+        while true {
+            while position < end, buffer[position] &- 0x30 < 10 {
+                position += 1
+                count += 1
+            }
+            guard position == end, try refill() else { return count }
         }
-        return count
     }
 
     /// Skips one value of any kind (its strings still checked as UTF-8).

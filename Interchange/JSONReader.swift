@@ -124,16 +124,34 @@ struct JSONReader {
         return true
     }
 
+    @inline(__always)
     mutating func skipWhitespace() throws(JSONSyntaxError) {
+        var index = position
+        while index < end {
+            switch buffer[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default:
+                position = index
+                return
+            }
+        }
+        position = index
+        try skipWhitespaceAcrossRefills()
+    }
+
+    /// The rest of `skipWhitespace` once the window is used up: nothing before `position` is
+    /// needed any more (unless a key is pinned), so the refill can drop it all.
+    @inline(never)
+    private mutating func skipWhitespaceAcrossRefills() throws(JSONSyntaxError) {
         while true {
+            if !pinned { mark = position }
+            guard try refill() else { return }
             while position < end {
                 switch buffer[position] {
                 case 0x20, 0x09, 0x0A, 0x0D: position += 1
                 default: return
                 }
             }
-            if !pinned { mark = position }
-            guard try refill() else { return }
         }
     }
 
@@ -163,8 +181,7 @@ struct JSONReader {
     /// Moves the window's line and column past its first `count` bytes, about to be dropped.
     private mutating func advanceStart(past count: Int) {
         let dropped = UnsafeBufferPointer(start: buffer, count: count)
-        var newlines = 0
-        for byte in dropped { newlines &+= byte == 0x0A ? 1 : 0 }
+        let newlines = JSONReader.newlines(in: dropped)
         var lineStart = 0
         if newlines > 0 {
             startLine += newlines
@@ -175,6 +192,27 @@ struct JSONReader {
         var characters = 0
         for byte in dropped[lineStart...] { characters &+= byte & 0xC0 != 0x80 ? 1 : 0 }
         startColumn += characters
+    }
+
+    /// How many bytes are `\n`, eight at a time: a byte of `word ^ 0x0A…` is zero exactly where
+    /// `word` holds a newline, and the classic exact zero-byte test marks each such byte.
+    static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var count = 0
+        var index = 0
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                count &+= (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] == 0x0A { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// `1 MiB`, `256 MiB`, or a count of bytes.

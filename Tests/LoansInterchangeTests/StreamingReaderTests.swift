@@ -88,6 +88,16 @@ import Testing
         #expect(try decode(Array(padded.utf8), window: 64, limit: padded.utf8.count).isEmpty)
     }
 
+    /// Lines are counted eight bytes at a time as the window moves on: exactly as one at a time.
+    @Test func newlinesAreCountedExactly() {
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 7, 8, 9, 63, 64, 1000] {
+            let bytes = (0..<length).map { _ in [0x0A, 0x0B, 0x09, 0x8A, 0x00, 0xFF, 0x41][Int.random(in: 0..<7, using: &generator)] as UInt8 }
+            let counted = bytes.withUnsafeBufferPointer { JSONReader.newlines(in: $0) }
+            #expect(counted == bytes.filter { $0 == 0x0A }.count, "\(bytes)")
+        }
+    }
+
     struct Broken: Error, Equatable {}
 
     @Test func whatTheSourceThrowsEndsTheDecoding() throws {
