@@ -14,23 +14,29 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Adapters/CSQLite", providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(name: "CSystem", path: "Adapters/CSystem"),
+        .systemLibrary(name: "CLinux", path: "Adapters/CLinux"),
         .target(
             name: "LoansAdapters",
-            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CSystem"],
+            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux"],
             path: "Adapters",
-            exclude: ["CSQLite", "CSystem"]
+            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL"]
         ),
+        // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
+        .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ"], path: "Adapters/PostgreSQL"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),
         .target(name: "LoansWidget", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Widget"),
+        .target(name: "LoansReminders", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Reminders"),
+        .target(name: "LoansCalendar", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Calendar"),
         .systemLibrary(name: "CNcurses", path: "Fronts/CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "LoansTUI", dependencies: ["LoansCore", "LoansText", "CNcurses"], path: "Fronts/TUI"),
         .target(
             name: "LoansCLI",
             dependencies: [
-                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansText", "LoansJSON", "LoansWidget", "LoansTUI",
+                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON", "LoansWidget",
+                "LoansTUI", "LoansReminders", "LoansCalendar",
             ],
             path: "Fronts/CLI"
         ),
@@ -47,8 +53,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansAdaptersTests",
-            dependencies: ["LoansAdapters", "LoansCore", "LoansInterchange", "LoansTestSupport"],
+            dependencies: ["LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport"],
             path: "Tests/LoansAdaptersTests"
+        ),
+        .testTarget(
+            name: "LoansPostgresTests",
+            dependencies: ["LoansPostgres", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansPostgresTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
         .testTarget(
@@ -60,6 +71,14 @@ let package = Package(
             path: "Tests/LoansWidgetTests"
         ),
         .testTarget(
+            name: "LoansRemindersTests", dependencies: ["LoansReminders", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansRemindersTests"
+        ),
+        .testTarget(
+            name: "LoansCalendarTests", dependencies: ["LoansCalendar", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansCalendarTests"
+        ),
+        .testTarget(
             name: "LoansTUITests", dependencies: ["LoansTUI", "LoansText", "LoansCore", "LoansTestSupport"],
             path: "Tests/LoansTUITests"
         ),
@@ -68,7 +87,7 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

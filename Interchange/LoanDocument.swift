@@ -47,15 +47,18 @@ public enum LoanDocument {
     /// writes must do so in a transaction it can roll back: the envelope's `schema_version` may
     /// come after the loans.
     public static func decode(_ source: DocumentSource, _ visit: (Loan) throws -> Void) throws {
-        try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visit)
+        _ = try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visit)
     }
 
     /// The same, through a window of `windowSize` bytes and up to `limit` bytes (tests use small
     /// ones to cross their edges).
-    static func decode(_ source: DocumentSource, windowSize: Int, limit: Int, _ visit: (Loan) throws -> Void) throws {
+    /// Returns the document's `database_id`, when it names one.
+    @discardableResult
+    static func decode(_ source: DocumentSource, windowSize: Int, limit: Int, _ visit: (Loan) throws -> Void) throws -> String? {
         var decoder = DocumentDecoder(reader: JSONReader(source, windowSize: windowSize, limit: limit))
         do {
             try decoder.document(visit)
+            return decoder.databaseID
         } catch let error as JSONSyntaxError {
             switch error.kind {
             case .syntax: throw DocumentError.syntax(error, at: decoder.reader.location(of: error.offset))
@@ -70,14 +73,29 @@ public enum LoanDocument {
 
     /// Decodes a whole document into its loans.
     public static func decode(_ source: DocumentSource) throws -> [Loan] {
-        var loans: [Loan] = []
-        try decode(source) { loans.append($0) }
-        return loans
+        try contents(of: source).loans
     }
 
     /// Decodes a whole document held in memory into its loans.
     public static func decode(_ bytes: [UInt8]) throws -> [Loan] {
         try decode(.bytes(bytes))
+    }
+
+    /// Decodes a whole document: its loans, and the identity of the store it came from when it
+    /// names one (`database_id`).
+    public static func contents(of source: DocumentSource) throws -> (loans: [Loan], databaseID: String?) {
+        var loans: [Loan] = []
+        let databaseID = try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes) { loans.append($0) }
+        return (loans, databaseID)
+    }
+
+    /// The key naming the store a document came from.
+    static let databaseIDKey = "database_id"
+
+    /// Whether `text` can be a store's identity: 1–64 ASCII letters, digits and hyphens.
+    static func isDatabaseID(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }
     }
 }
 
@@ -91,6 +109,8 @@ extension DocumentError {
 /// Walks the envelope and its loans, naming each problem by its path.
 struct DocumentDecoder {
     var reader: JSONReader
+    /// The document's `database_id`, once read.
+    var databaseID: String?
 
     mutating func document(_ visit: (Loan) throws -> Void) throws {
         try reader.skipByteOrderMark()
@@ -102,6 +122,13 @@ struct DocumentDecoder {
         while let key = try key(&object, "document") {
             guard seen.insert(key).inserted else {
                 throw DocumentError(path: "document", message: "key \(Quoted(key)) appears twice")
+            }
+            if key == LoanDocument.databaseIDKey {
+                databaseID = try optional { try $0.string(key) }
+                if let id = databaseID, !LoanDocument.isDatabaseID(id) {
+                    throw DocumentError(path: key, message: "\(Quoted(id)) is not a database identity (1 to 64 letters, digits and hyphens)")
+                }
+                continue
             }
             switch LoanDocument.EnvelopeKey(rawValue: key) {
             case .schemaVersion:

@@ -6,17 +6,25 @@ import LoansInterchange
 public struct FixtureLoanStore: LoanReading {
     private let byID: [Loan]
     private let openByDue: [Loan]
+    /// Returned loans, newest return first, then the larger id.
+    private let returnedByReturn: [Loan]
+    /// The document's `database_id`, when it names one.
+    private let databaseID: String?
 
     /// The loans of a document; they answer exactly as a database holding them would.
-    public init(loans: [Loan]) {
+    public init(loans: [Loan], databaseID: String? = nil) {
         byID = loans.sorted { $0.id < $1.id }
         openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
+        returnedByReturn = byID.compactMap { loan in ReturnOrderKey(loan).map { (loan, $0) } }
+            .sorted { $0.1 > $1.1 }.map(\.0)
+        self.databaseID = databaseID
     }
 
     /// Reads the document at `path` (a window at a time): `InputFileError` when it cannot be
     /// read, `DocumentError` when it is not a valid loans document or is too large.
     public init(contentsOf path: SystemPath) throws {
-        self.init(loans: try LoanDocument.decode(try InputFile(path).source))
+        let contents = try LoanDocument.contents(of: try InputFile(path).source)
+        self.init(loans: contents.loans, databaseID: contents.databaseID)
     }
 
     public func snapshot<T>(_ body: () throws -> T) throws -> T {
@@ -32,27 +40,40 @@ public struct FixtureLoanStore: LoanReading {
     }
 
     public func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (Loan) throws -> Void
+        due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
-        let match = text.map(LoanTextMatch.init)
-        var remaining = limit ?? Int.max
-        func offer(_ loan: Loan) throws -> Bool {
-            guard remaining > 0 else { return false }
-            guard range.contains(loan.dueOn), match?.matches(loan) ?? true else { return true }
-            if let key, descending ? DueOrderKey(loan) >= key : DueOrderKey(loan) <= key { return true }
+        for loan in walk(range, beyond: key, descending: descending).prefix(limit ?? Int.max) {
             try visit(loan)
-            remaining -= 1
-            return true
         }
-        if descending {
-            for loan in openByDue.reversed() {
-                guard try offer(loan) else { break }
-            }
-        } else {
-            for loan in openByDue {
-                guard try offer(loan) else { break }
-            }
+    }
+
+    public func searchOpenLoans(
+        _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        _ visit: (Loan) throws -> Void
+    ) throws -> SearchReach {
+        try text.walk(walk(range, beyond: key, descending: descending), limit: limit, visit)
+    }
+
+    public func returnedLoans(
+        beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
+    ) throws {
+        let ordered = newestFirst ? AnySequence(returnedByReturn) : AnySequence(returnedByReturn.reversed())
+        let beyond = ordered.lazy.filter { loan in
+            guard let key, let own = ReturnOrderKey(loan) else { return true }
+            return newestFirst ? own < key : own > key
+        }
+        for loan in beyond.prefix(limit ?? Int.max) {
+            try visit(loan)
+        }
+    }
+
+    /// Open loans of `range` strictly beyond `key`, in (due date, id) order or its reverse.
+    private func walk(_ range: DueRange, beyond key: DueOrderKey?, descending: Bool) -> some Sequence<Loan> {
+        let ordered = descending ? AnySequence(openByDue.reversed()) : AnySequence(openByDue)
+        return ordered.lazy.filter { loan in
+            guard range.contains(loan.dueOn) else { return false }
+            guard let key else { return true }
+            return descending ? DueOrderKey(loan) < key : DueOrderKey(loan) > key
         }
     }
 
@@ -62,6 +83,10 @@ public struct FixtureLoanStore: LoanReading {
     public func change(_ id: ChangeID) throws -> Change? { nil }
 
     public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
+
+    public func revision(of loan: LoanID) throws -> LoanRevision? { nil }
+
+    public func databaseIdentity() throws -> String? { databaseID }
 
     public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         for loan in byID {
@@ -73,8 +98,15 @@ public struct FixtureLoanStore: LoanReading {
     }
 }
 
-extension DueOrderKey {
-    init(_ loan: Loan) {
-        self.init(dueOn: loan.dueOn, id: loan.id)
+/// A fixture (or a database not made yet) has sent no reminders and records none: a dry run reads
+/// it; a run that would send is refused as a write.
+extension FixtureLoanStore: ReminderLedger {
+    public func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    public func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
+
+    public func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
+        throw StoreError(.readOnly, "a fixture is read-only; reminders are recorded in a database (--db PATH)")
     }
 }
+

@@ -1,4 +1,4 @@
-import CSystem
+import CLinux
 import Glibc
 import LoansCore
 

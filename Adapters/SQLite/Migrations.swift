@@ -1,5 +1,6 @@
-/// The schema's history, in order. Migration n brings `PRAGMA user_version` from n-1 to n,
-/// each in its own transaction. Append new migrations; never edit a released one.
+/// The schema's history, in order. Migration n brings `PRAGMA user_version` from n-1 to n; the
+/// steps a database lacks run together in one transaction. Append new migrations; never edit a
+/// released one.
 enum Migrations {
     /// `PRAGMA application_id` of a loans database ("LOAN"), which tells ours from foreign files.
     static let applicationID: Int64 = 0x4C4F_414E
@@ -74,6 +75,49 @@ enum Migrations {
         CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         INSERT INTO store_meta (key, value) VALUES ('database_id', lower(hex(randomblob(16))));
         """,
+        // 4: the reminders' sent-state, per recipient, loan, due date and level (in days), so a
+        // renewal re-arms and changed leads neither skip nor repeat a reminder. Not history.
+        """
+        CREATE TABLE reminder_sent (
+            recipient TEXT NOT NULL,
+            loan_id INTEGER NOT NULL,
+            due_on TEXT NOT NULL,
+            level_days INTEGER NOT NULL,
+            sent_at TEXT NOT NULL,
+            PRIMARY KEY (recipient, loan_id, due_on, level_days)
+        ) WITHOUT ROWID;
+        """,
+        // 5: the search index: open loans' title, counterparty and note, folded by Core
+        // (`loans_fold`), in an FTS5 trigram index whose rowid packs (due day, id) so matches come
+        // out in due order (`SearchKey`); kept by triggers in the writer's own transaction. Ids
+        // too large to pack get their own small index instead. Returned loans get the index
+        // of the Returned view (newest return first).
+        """
+        CREATE VIRTUAL TABLE loan_search USING fts5(
+            title, counterparty, note, tokenize = 'trigram case_sensitive 1', columnsize = 0
+        );
+        INSERT INTO loan_search (rowid, title, counterparty, note)
+            SELECT \(SearchIndex.key("")), loans_fold(title), loans_fold(counterparty), loans_fold(note)
+            FROM loan WHERE \(SearchIndex.holds("")) ORDER BY due_on, id;
+        CREATE INDEX loan_open_big ON loan (due_on, id) WHERE returned_on IS NULL AND id >= \(SearchKey.firstUnpackedID);
+        CREATE INDEX loan_returned ON loan (returned_on, id) WHERE returned_on IS NOT NULL;
+        CREATE TRIGGER loan_search_added AFTER INSERT ON loan WHEN \(SearchIndex.holds("NEW.")) BEGIN
+            INSERT INTO loan_search (rowid, title, counterparty, note) VALUES
+                (\(SearchIndex.key("NEW.")), loans_fold(NEW.title), loans_fold(NEW.counterparty), loans_fold(NEW.note));
+        END;
+        CREATE TRIGGER loan_search_removed AFTER DELETE ON loan WHEN \(SearchIndex.holds("OLD.")) BEGIN
+            DELETE FROM loan_search WHERE rowid = \(SearchIndex.key("OLD."));
+        END;
+        CREATE TRIGGER loan_search_changed AFTER UPDATE ON loan
+            WHEN OLD.title IS NOT NEW.title OR OLD.counterparty IS NOT NEW.counterparty OR OLD.note IS NOT NEW.note
+                OR OLD.due_on IS NOT NEW.due_on OR OLD.returned_on IS NOT NEW.returned_on OR OLD.id IS NOT NEW.id
+        BEGIN
+            DELETE FROM loan_search WHERE \(SearchIndex.holds("OLD.")) AND rowid = \(SearchIndex.key("OLD."));
+            INSERT INTO loan_search (rowid, title, counterparty, note)
+                SELECT \(SearchIndex.key("NEW.")), loans_fold(NEW.title), loans_fold(NEW.counterparty), loans_fold(NEW.note)
+                WHERE \(SearchIndex.holds("NEW."));
+        END;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(all.count) }
@@ -85,15 +129,19 @@ enum Migrations {
             SELECT due_on, count(*) FROM loan WHERE returned_on IS NULL GROUP BY due_on
         """
 
-    /// Brings the database from its current version to the latest, one transaction per step.
+    /// Brings the database from its current version to the latest in one transaction, so a
+    /// reader sees the schema before or after, never between two steps (a new database reads as
+    /// empty until it is whole). The version is read again inside the transaction, so two
+    /// processes upgrading at once run each step once.
     static func migrate(_ connection: SQLiteConnection, from version: Int64) throws {
-        for index in Int(version)..<all.count {
-            try connection.transaction(immediate: true) {
-                let current = try connection.integerPragma("user_version")
-                guard current == Int64(index) else { return }
+        guard version < latestVersion else { return }
+        try connection.transaction(immediate: true) {
+            let current = try connection.integerPragma("user_version")
+            guard current < latestVersion else { return }
+            for index in Int(current)..<all.count {
                 try connection.execute(all[index])
-                try connection.execute("PRAGMA user_version = \(index + 1)")
             }
+            try connection.execute("PRAGMA user_version = \(latestVersion)")
         }
     }
 }

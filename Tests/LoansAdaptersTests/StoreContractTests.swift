@@ -1,14 +1,15 @@
 import Foundation
 import LoansAdapters
 import LoansCore
+import LoansPostgres
 import LoansTestSupport
 import Testing
 
-/// The store contract (LoansTestSupport's `StoreContract`) run against every store: a new store
-/// joins by adding one case here.
+/// The store contract (LoansTestSupport's `StoreContract`) run against every store — PostgreSQL on
+/// the tests' throwaway server: a new store joins by adding one case here.
 @Suite struct StoreContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case memory, fixture, sqlite
+        case memory, fixture, sqlite, postgres
         var testDescription: String { rawValue }
 
         /// A fresh store of this kind holding `loans`; its files live in `folder`.
@@ -22,6 +23,11 @@ import Testing
                 let path = folder + "/loans.db"
                 try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).seed(loans)
                 return try LoanDatabase.reader(at: SystemPath(path)!)
+            case .postgres:
+                let server = try PostgresServer.shared()
+                let url = server.url(try server.createDatabase())
+                try PostgresDatabase.writer(url, author: .tester).seed(loans)
+                return try PostgresDatabase.reader(url)
             }
         }
     }
@@ -35,14 +41,19 @@ import Testing
 
     /// The stores that can be written, each writer on one shared store.
     enum Writable: String, CaseIterable, CustomTestStringConvertible {
-        case memory, sqlite
+        case memory, sqlite, postgres
         var testDescription: String { rawValue }
     }
 
-    @Test(arguments: Writable.allCases, ChangeContract.checks)
+    @Test(arguments: Writable.allCases, ChangeContract.checks + FeedContract.checks)
     func changes(_ kind: Writable, _ check: ChangeCheck) throws {
         let folder = try TemporaryFolder()
         let memory = MemoryStore()
+        var url = ""
+        if kind == .postgres {
+            let server = try PostgresServer.shared()
+            url = server.url(try server.createDatabase())
+        }
         try check.run { author in
             switch kind {
             case .memory:
@@ -50,6 +61,51 @@ import Testing
                 return memory
             case .sqlite:
                 return try LoanDatabase.writer(at: SystemPath(folder.file("loans.db"))!, author: Author(name: author, clock: Author.tester.clock))
+            case .postgres:
+                return try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock))
+            }
+        }
+    }
+
+    @Test(arguments: Writable.allCases, StoreContract.writeChecks)
+    func writingContract(_ kind: Writable, _ check: StoreWriteCheck) throws {
+        let folder = try TemporaryFolder()
+        try check.run { loans in
+            switch kind {
+            case .memory:
+                return MemoryStore(loans: loans)
+            case .sqlite:
+                let store = try LoanDatabase.writer(at: SystemPath(folder.file("loans.db"))!, author: .tester)
+                try store.seed(loans)
+                return store
+            case .postgres:
+                let server = try PostgresServer.shared()
+                let store = try PostgresDatabase.writer(server.url(try server.createDatabase()), author: .tester)
+                try store.seed(loans)
+                return store
+            }
+        }
+    }
+
+    /// The stores that keep the reminders' sent-state (PostgreSQL joins with a case here).
+    enum Reminding: String, CaseIterable, CustomTestStringConvertible {
+        case memory, sqlite
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Reminding.allCases, ReminderContract.checks)
+    func reminders(_ kind: Reminding, _ check: ReminderCheck) throws {
+        let folder = try TemporaryFolder()
+        let memory = MemoryStore()
+        try check.run { author in
+            switch kind {
+            case .memory:
+                memory.author = author
+                return (memory, memory)
+            case .sqlite:
+                let path = folder.file("loans.db")
+                let writer = try LoanDatabase.writer(at: SystemPath(path)!, author: Author(name: author, clock: Author.tester.clock))
+                return (writer, try LoanDatabase.reminders(at: SystemPath(path)!, recordingAs: .tester))
             }
         }
     }

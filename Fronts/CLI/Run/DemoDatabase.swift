@@ -25,7 +25,7 @@ final class DemoDatabase {
                 throw StoreError(.unavailable, "cannot create a demo folder in \(Quoted(base)): \(String(cString: strerror(errno)))")
             }
             let database = folder.appending("/loans.db")
-            RunCleanup.register(files: ["", "-wal", "-shm", "-journal"].map(database.appending), folders: [folder])
+            RunCleanup.register(files: ([""] + LoanDatabase.companionSuffixes).map(database.appending), folders: [folder])
             do {
                 try DemoDatabase.seed(LoanDatabase.writer(at: database, author: DemoDatabase.seedAuthor(like: author)), today: today)
             } catch {
