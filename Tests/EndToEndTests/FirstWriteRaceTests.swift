@@ -33,17 +33,48 @@ import Testing
         #expect(errors.isEmpty, "\(errors.prefix(600))")
     }
 
+    /// The database file appears whole: a shell watching for its name in a tight loop reads the
+    /// file the moment it exists and always finds the full schema, never an empty or half-made one
+    /// (as a file created in place and then filled would be).
+    @Test func aNewDatabaseAppearsWhole() throws {
+        defer { loans.remove() }
+        let script = """
+            db="$F/w.db"
+            for t in $(seq 20); do
+              rm -f "$db" "$db-wal" "$db-shm"
+              loans --db "$db" add X --to A --due today >/dev/null &
+              n=0
+              while [ ! -e "$db" ]; do n=$((n + 1)); [ $n -gt 2000000 ] && { echo "never appeared"; break; }; done
+              echo "$(stat -c %s "$db") $(sqlite3 -readonly -cmd '.timeout 5000' "$db" 'PRAGMA user_version' 2>&1)"
+              wait
+            done
+            """
+        let result = try loans.shell(script, extra: ["F": loans.folder])
+        let sightings = result.out.split(separator: "\n").map(String.init)
+        #expect(sightings.count == 20, "\(result.out) \(result.err)")
+        let latest = try loans.run("/usr/bin/sqlite3", [loans.folder + "/w.db", "PRAGMA user_version"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        for sighting in sightings {
+            let parts = sighting.split(separator: " ")
+            #expect(parts.count == 2 && (Int(parts[0]) ?? 0) > 0 && String(parts[1]) == latest, "first sight of the file: \(sighting)")
+        }
+    }
+
     /// A database of the first schema (no day counts) is read as it is while a write upgrades it.
     @Test func readersNeverFailWhileAWriteUpgradesAnOlderSchema() throws {
         defer { loans.remove() }
         let seed = loans.folder + "/v1.db"
         #expect(try loans("--db", seed, "add", "Old", "--to", "A", "--due", "2026-11-20", "--lent", "2026-11-01").status == 0)
-        let downgrade = """
-            DROP TABLE change; DROP TABLE change_loan; DROP TABLE store_meta;
-            DROP TRIGGER loan_opened; DROP TRIGGER loan_deleted; DROP TRIGGER loan_moved;
-            DROP TABLE open_due_day; PRAGMA user_version = 1; PRAGMA journal_mode = DELETE;
-            """
-        #expect(try loans.run("/usr/bin/sqlite3", [seed, downgrade]).status == 0)
+        // Back to schema 1: everything but the loans and their index goes (triggers first, then the
+        // search index's virtual table, which takes its own tables with it, then the rest).
+        let drops = try loans.run("/usr/bin/sqlite3", [seed, """
+            SELECT 'DROP ' || upper(type) || ' IF EXISTS "' || name || '";' FROM sqlite_schema
+            WHERE name NOT IN ('loan', 'loan_open_by_due') AND name NOT LIKE 'sqlite_%'
+            ORDER BY type <> 'trigger', sql NOT LIKE 'CREATE VIRTUAL%', type <> 'table'
+            """]).out
+        let downgrade = drops + "PRAGMA user_version = 1; PRAGMA journal_mode = DELETE;"
+        let downgraded = try loans.run("/usr/bin/sqlite3", [seed, downgrade])
+        #expect(downgraded.status == 0, "\(downgraded.err)")
+        #expect(try loans.run("/usr/bin/sqlite3", [seed, "SELECT name FROM sqlite_schema ORDER BY name"]).out == "loan\nloan_open_by_due\nsqlite_sequence\n")
         let old = try loans("--db", seed, "json")
         #expect(old.status == 0 && old.out.contains(#""summary":{"overdue":1,"due_soon":0}"#), "\(old.err)")
         #expect(try loans("--db", seed, "widget").out == "1 overdue: Old (9 days overdue)\n")

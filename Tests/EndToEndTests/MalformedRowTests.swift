@@ -12,13 +12,20 @@ import Testing
     func seed(editing sql: String) throws {
         #expect(try loans("add", "Dune", "--to", "Ann", "--due", "2026-11-20", "--lent", "2026-11-01").status == 0)
         #expect(try loans("add", "Tent", "--from", "Bo", "--due", "2026-11-30").status == 0)
-        let edit = try loans.run("/usr/bin/sqlite3", [db, sql])
+        try edit(sql)
+    }
+
+    /// Runs `sql` in `sqlite3` as someone editing the file by hand would. The search index's
+    /// trigger calls a function only loans defines, so it is set aside for the edit and put back.
+    func edit(_ sql: String) throws {
+        let trigger = try loans.run("/usr/bin/sqlite3", [db, "SELECT sql FROM sqlite_schema WHERE name = 'loan_search_changed'"]).out
+        let edit = try loans.run("/usr/bin/sqlite3", [db, "DROP TRIGGER IF EXISTS loan_search_changed; \(sql); \(trigger);"])
         #expect(edit.status == 0, "\(edit.err)")
     }
 
     static let reads: [[String]] = [
         [], ["agenda"], ["overdue"], ["due-soon"], ["list"], ["list", "--all"], ["json"], ["json", "all"],
-        ["json", "overdue", "--ndjson"], ["widget"], ["widget", "--watch"],
+        ["json", "overdue", "--ndjson"], ["widget"],
     ]
 
     @Test(arguments: ["soon", "", "2026-11-3x", "2026-02-30", "20261120", "2026-11-20 "])
@@ -31,6 +38,11 @@ import Testing
             #expect(result.status == 74 && result.out.isEmpty, "\(value) \(command): \(result.status) \(result.out)")
             #expect(result.err == message, "\(value) \(command)")
         }
+        // The watching widget stops with the same failure (within a deadline: it must not keep watching).
+        let watching = try Subprocess(BinaryHarness.binary, ["widget", "--watch"], environment: loans.environment, mergeErrors: true)
+        defer { watching.stop() }
+        let (code, output) = watching.finish(patience: 30)
+        #expect(code == 74 && output == message, "\(value) widget --watch: \(String(describing: code)) \(output)")
         for format in ["i3bar", "waybar", "tmux"] {
             let bar = try loans("widget", "--format", format)
             #expect(bar.status == 0 && bar.out.contains("loans: error") && bar.err == message, "\(format): \(bar.err)")
@@ -47,7 +59,7 @@ import Testing
             let result = try loans.run(BinaryHarness.binary, command)
             #expect(result.status == 74 && result.err.hasPrefix("loans: loan 1 has a malformed "), "\(command): \(result.err)")
         }
-        #expect(try loans.run("/usr/bin/sqlite3", [db, "UPDATE loan SET lent_on = '2026-11-01', title = CAST(x'ff' AS TEXT) WHERE id = 1"]).status == 0)
+        try edit("UPDATE loan SET lent_on = '2026-11-01', title = CAST(x'ff' AS TEXT) WHERE id = 1")
         let title = try loans("list")
         #expect(title.status == 74 && title.err == "loans: loan 1 has a malformed title in the database\n", "\(title.err)")
     }

@@ -26,7 +26,7 @@ import Testing
     /// A place the user named must have its folder: reads and writes fail, nothing is created.
     @Test func aNamedPlaceInAMissingFolderIsAnError() throws {
         let path = SystemPath(folder.file("missing/loans.db"))!
-        for open in [{ _ = try LoanDatabase.reader(at: SystemPath(path)!) }, { _ = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester) }] {
+        for open in [{ _ = try LoanDatabase.reader(at: path) }, { _ = try LoanDatabase.writer(at: path, author: .tester) }] {
             #expect {
                 try open()
             } throws: { error in

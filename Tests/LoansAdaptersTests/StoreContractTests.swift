@@ -105,7 +105,7 @@ import Testing
             case .sqlite:
                 let path = folder.file("loans.db")
                 let writer = try LoanDatabase.writer(at: SystemPath(path)!, author: Author(name: author, clock: Author.tester.clock))
-                return (writer, try LoanDatabase.reminders(at: SystemPath(path)!, recordingAs: .tester))
+                return (writer, try LoanDatabase.reminders(at: DatabaseLocation(path: SystemPath(path)!, folders: .mustExist), recordingAs: .tester))
             }
         }
     }

@@ -29,7 +29,7 @@ final class StoreProvider {
 
     /// An environment variable's bytes.
     private func variable(_ name: String) -> [UInt8]? {
-        environment[name].map { Array($0.utf8) }
+        environment[name].map { RawProcessText.bytes(of: $0, variable: name) ?? Array($0.utf8) }
     }
 
     func reader() throws -> any LoanReading {
@@ -111,9 +111,12 @@ final class StoreProvider {
         return ([file.path], [file.path.appending("-wal")])
     }
 
-    /// A path given on the command line, as the adapters take it.
+    /// A path given on the command line, as the adapters take it: its bytes as typed.
     static func path(_ text: String, _ option: String) throws(CLIError) -> SystemPath {
-        guard let path = SystemPath(text) else { throw CLIError.usage("\(option): \(Quoted(text)) is not a usable path", nil) }
+        guard let bytes = RawProcessText.bytes(of: text) else {
+            throw CLIError.usage("\(option): \(Quoted(text)) is not UTF-8, and another argument looks the same", nil)
+        }
+        guard let path = SystemPath(bytes: bytes) else { throw CLIError.usage("\(option): \(Quoted(text)) is not a usable path", nil) }
         return path
     }
 
