@@ -1,42 +1,81 @@
 import CNcurses
 import Glibc
 
-/// Restores the terminal when a signal ends the TUI: the handler calls `endwin`, puts back the
-/// action that was there before the TUI started and raises the signal again — so a handler of
-/// the run's own (removing a demo database, say) still runs, and the process then dies of the
-/// signal with the usual status (130 for Ctrl-C, 143 for a TERM). Installed before ncurses
-/// starts, so ncurses keeps its hands off these signals; ncurses still handles SIGWINCH (a
-/// resize) and SIGTSTP (Ctrl-Z) itself.
+/// The signals of a full-screen run. Ending signals restore the terminal: the handler turns
+/// loans' terminal modes off, calls `endwin`, puts back the action that was there before the TUI
+/// started and raises the signal again — so a handler of the run's own (removing a demo
+/// database, say) still runs, and the process then dies of the same signal with the usual status
+/// (130 for Ctrl-C, 143 for a TERM). A signal the process was started ignoring
+/// (`nohup`, `trap '' HUP`) stays ignored. Ctrl-Z (SIGTSTP) gives the terminal back before the
+/// process stops and takes it again when it continues; a resize (SIGWINCH) only wakes the loop,
+/// which asks the kernel for the new size. Installed before ncurses starts, so ncurses leaves
+/// these signals alone.
 enum SignalGuard {
-    /// Ending signals, and the faults a trap raises, after which the terminal must be usable.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
+    /// Ending signals, which the user may have chosen to ignore.
+    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The faults a trap raises, after which the terminal must be usable.
+    static let faults: [Int32] = [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
 
     /// The actions in place before `install`, indexed by signal number (read by the handler).
     nonisolated(unsafe) fileprivate static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
 
-    /// Installs the handler for each signal not ignored when the TUI started (`nohup`, say).
     static func install() {
-        for number in signals {
+        for number in ending where loans_signal_is_ignored(number) == 0 {
             sigaction(number, nil, previous + Int(number))
-            let earlier = previous[Int(number)].__sigaction_handler.sa_handler
-            guard unsafeBitCast(earlier, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { continue }
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = restoreAndReraise
-            sigemptyset(&action.sa_mask)
-            sigaction(number, &action, nil)
+            signal(number, restoreAndReraise)
         }
+        for number in faults {
+            sigaction(number, nil, previous + Int(number))
+            signal(number, restoreAndReraise)
+        }
+        if loans_signal_is_ignored(SIGTSTP) == 0 { signal(SIGTSTP, suspend) }
+        signal(SIGWINCH, wake)
     }
 
     static func uninstall() {
-        for number in signals {
+        for number in ending + faults where loans_signal_is_ignored(number) == 0 {
             sigaction(number, previous + Int(number), nil)
         }
+        if loans_signal_is_ignored(SIGTSTP) == 0 { signal(SIGTSTP, SIG_DFL) }
+        signal(SIGWINCH, SIG_DFL)
     }
 }
 
-/// Ends curses mode, puts the earlier action back and raises the signal again.
-private let restoreAndReraise: @convention(c) (Int32) -> Void = { number in
+/// Gives the terminal back, puts the earlier action back and raises the signal again.
+private func restoreAndReraise(_ number: Int32) {
+    TerminalModes.disable()
     endwin()
     sigaction(number, SignalGuard.previous + Int(number), nil)
     raise(number)
+}
+
+/// Ctrl-Z: gives the terminal back and stops; once continued, takes the terminal again and
+/// repaints it (ncurses redraws everything after `endwin`).
+private func suspend(_: Int32) {
+    TerminalModes.disable()
+    endwin()
+    signal(SIGTSTP, SIG_DFL)
+    loans_unblock_signal(SIGTSTP)
+    raise(SIGTSTP)
+    signal(SIGTSTP, suspend)
+    TerminalModes.enable()
+    refresh()
+}
+
+/// A resize interrupts the loop's wait; the loop then reads the size itself.
+private func wake(_: Int32) {}
+
+/// The terminal modes loans turns on beyond ncurses' own: mouse clicks and the wheel reported
+/// in SGR form (1000 and 1006: no motion, so Shift-drag still selects text in the terminal), and
+/// bracketed paste (2004). Written straight to the terminal, also from signal handlers.
+enum TerminalModes {
+    static let on: StaticString = "\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h"
+    static let off: StaticString = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l"
+
+    static func enable() { write(on) }
+    static func disable() { write(off) }
+
+    private static func write(_ text: StaticString) {
+        _ = Glibc.write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+    }
 }
