@@ -51,7 +51,9 @@ struct ImportCommand {
             try loans { _ in count.added += 1 }
             outcome = count
         } else {
-            outcome = try ImportLoans(store: request.stores.writer(), conflicts: options.conflicts, dryRun: options.dryRun).run(loans)
+            outcome = try request.stores.writing { store in
+                try ImportLoans(store: store, conflicts: options.conflicts, dryRun: options.dryRun).run(loans)
+            }
         }
         request.console.out.line(ImportText.outcome(outcome, dryRun: options.dryRun))
         return .success
