@@ -141,7 +141,7 @@ import Testing
 
     /// Output without the moments it was made at: a document's and the history's times.
     private func timeless(_ text: String) -> String {
-        text.replacingOccurrences(of: #""(generated_at|at)":"[^"]*""#, with: "", options: .regularExpression)
+        text.replacingOccurrences(of: #""(generated_at|at|database_id)":"[^"]*""#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #"(?m)^\d{4}-\d\d-\d\d \d\d:\d\d "#, with: "", options: .regularExpression)
     }
 

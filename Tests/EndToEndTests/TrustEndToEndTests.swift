@@ -165,4 +165,26 @@ import Testing
         #expect(refused.status == 65 && refused.err == "loans: loans[0].title: title contains a NUL character (U+0000), which loans does not store\n")
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/loans.db"))
     }
+
+    /// `json all` names the database it came from; importing it into an empty database keeps
+    /// that identity (so calendar UIDs survive a move), into a database with loans it does not.
+    @Test func aMoveKeepsTheDatabaseIdentity() throws {
+        defer { loans.remove() }
+        try loans("add", "Dune", "--from", "Library", "--due", "2026-12-02")
+        let document = loans.folder + "/all.json"
+        #expect(try loans.shell("loans json all > '\(document)'").status == 0)
+        func identity(_ database: String) throws -> String {
+            try loans.shell("loans --db '\(database)' json | jq -r .database_id").out
+        }
+        let original = try identity(loans.folder + "/loans.db")
+        #expect(original.count == 33, "a 32-digit identity and a newline: \(original)")
+        let moved = loans.folder + "/moved.db"
+        #expect(try loans("--db", moved, "import", document).status == 0)
+        #expect(try identity(moved) == original)
+        let busy = loans.folder + "/busy.db"
+        try loans("--db", busy, "add", "Tent", "--from", "Priya", "--due", "2026-12-09")
+        let own = try identity(busy)
+        #expect(try loans("--db", busy, "import", document, "--renumber").status == 0)
+        #expect(try identity(busy) == own && own != original)
+    }
 }

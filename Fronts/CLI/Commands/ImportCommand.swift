@@ -43,16 +43,17 @@ struct ImportCommand {
 
     func run(_ path: String, _ options: Options) throws -> ExitCode {
         let file = try InputFile(try StoreProvider.path(path, "import"))
-        let loans = { (visit: (Loan) throws -> Void) throws in try LoanDocument.decode(file.source, visit) }
         let outcome: ImportOutcome
         if options.dryRun, try !request.stores.databaseExists() {
             // Nothing to compare with, and a dry run must not create the database: all would be added.
             var count = ImportOutcome()
-            try loans { _ in count.added += 1 }
+            try LoanDocument.decode(file.source) { _ in count.added += 1 }
             outcome = count
         } else {
             outcome = try request.stores.writing { store in
-                try ImportLoans(store: store, conflicts: options.conflicts, dryRun: options.dryRun).run(loans)
+                try ImportLoans(store: store, conflicts: options.conflicts, dryRun: options.dryRun).runDocument { visit in
+                    try LoanDocument.decode(file.source, visit)
+                }
             }
         }
         request.console.out.line(ImportText.outcome(outcome, dryRun: options.dryRun))
