@@ -97,14 +97,4 @@ import Testing
             #expect(out.contains("Evil ]0;owned  [2J title second line"))
         }
     }
-
-    @Test func twoWritersAtOnceBothSucceed() async throws {
-        defer { loans.remove() }
-        let script = "for i in $(seq 1 40); do loans add \"$0 $i\" --to B --due +1d >/dev/null || echo FAIL; done"
-        async let left = loans.shell(script.replacingOccurrences(of: "$0", with: "left"))
-        async let right = loans.shell(script.replacingOccurrences(of: "$0", with: "right"))
-        let outputs = try await [left, right]
-        #expect(outputs.allSatisfy { $0.status == 0 && !$0.out.contains("FAIL") })
-        #expect(try loans("list").out.split(separator: "\n").count == 80)
-    }
 }
