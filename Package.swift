@@ -34,10 +34,11 @@ let package = Package(
         ),
 
         .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
+        .target(name: "LoansTestProcesses", path: "Tests/Processes"),
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
         .testTarget(
             name: "LoansAdaptersTests",
-            dependencies: ["LoansAdapters", "LoansCore"],
+            dependencies: ["LoansAdapters", "LoansCore", "LoansTestProcesses"],
             path: "Tests/LoansAdaptersTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
@@ -58,7 +59,7 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestProcesses"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,7 +33,7 @@ import Testing
         #expect(help.status == 0 && help.out.hasPrefix("loans — ") && help.err.isEmpty)
         #expect(try loans("add", "Dune", "--from", "Library", "--due", "+3d").out == "1\n")
         #expect(try loans("--db", loans.folder, "list").status == 74)
-        _ = try loans.run("/usr/bin/sqlite3", [loans.folder + "/loans.db", "PRAGMA user_version = 42"])
+        try loans.tool("/usr/bin/sqlite3", loans.folder + "/loans.db", "PRAGMA user_version = 42")
         let newer = try loans("list")
         #expect(newer.status == 75 && newer.out.isEmpty && newer.err.contains("newer loans"))
     }

@@ -193,10 +193,16 @@ struct TmuxServer {
         environment = loans.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }.merging(extra) { $1 }
     }
 
-    /// Runs a tmux command against this server; returns its exit code and output.
+    /// Runs a tmux command against this server; returns its exit code and output (stdout and
+    /// stderr). A command that fails or does not end within 30 s throws `TmuxError`.
     @discardableResult
     func callAsFunction(_ arguments: String...) throws -> (code: Int32?, output: String) {
-        try Subprocess("/usr/bin/tmux", ["-u", "-L", name] + arguments, environment: environment, mergeErrors: true).finish()
+        let result = try Subprocess("/usr/bin/tmux", ["-u", "-L", name] + arguments, environment: environment, mergeErrors: true).finish()
+        guard result.code == 0 else {
+            let how = result.code.map { "exited with \($0)" } ?? "did not end within 30 s"
+            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) \(how): \(result.output)")
+        }
+        return result
     }
 
     func stop() {
