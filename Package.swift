@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layout and dependency rule: ../shared/spec/CONTRACT.md §1, checked by ci/check-deps.
+// Layout and dependency rule (Docs/Architecture.md), checked by ci/check-deps.
 let package = Package(
     name: "loans",
     products: [
@@ -9,36 +9,45 @@ let package = Package(
     ],
     targets: [
         .target(name: "LoansCore", path: "Core"),
+        .target(name: "LoansInterchange", dependencies: ["LoansCore"], path: "Interchange"),
 
-        .systemLibrary(name: "CSQLite", path: "Adapters/CSQLite"),
+        .systemLibrary(
+            name: "CSQLite", path: "Adapters/CSQLite", providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "LoansAdapters",
-            dependencies: ["LoansCore", "CSQLite"],
+            dependencies: ["LoansCore", "LoansInterchange", "CSQLite"],
             path: "Adapters",
             exclude: ["CSQLite"]
         ),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
-        .target(name: "LoansJSON", dependencies: ["LoansCore"], path: "Fronts/JSON"),
+        .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),
         .target(name: "LoansWidget", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Widget"),
-        .systemLibrary(name: "CNcurses", path: "Fronts/CNcurses"),
+        .systemLibrary(name: "CNcurses", path: "Fronts/CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "LoansTUI", dependencies: ["LoansCore", "LoansText", "CNcurses"], path: "Fronts/TUI"),
         .target(
             name: "LoansCLI",
-            dependencies: ["LoansCore", "LoansAdapters", "LoansText", "LoansJSON", "LoansWidget", "LoansTUI"],
+            dependencies: [
+                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansText", "LoansJSON", "LoansWidget", "LoansTUI",
+            ],
             path: "Fronts/CLI"
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
         .executableTarget(
-            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore"], path: "Tests/Fuzz", exclude: ["Corpus"]
+            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore", "LoansInterchange"], path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 
         .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
         .target(name: "LoansTestProcesses", path: "Tests/Processes"),
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
         .testTarget(
+            name: "LoansInterchangeTests", dependencies: ["LoansInterchange", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansInterchangeTests"
+        ),
+        .testTarget(
             name: "LoansAdaptersTests",
-            dependencies: ["LoansAdapters", "LoansCore", "LoansTestProcesses"],
+            dependencies: ["LoansAdapters", "LoansCore", "LoansInterchange", "LoansTestSupport", "LoansTestProcesses"],
             path: "Tests/LoansAdaptersTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
@@ -47,7 +56,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansWidgetTests",
-            dependencies: ["LoansWidget", "LoansText", "LoansCore"],
+            dependencies: ["LoansWidget", "LoansText", "LoansCore", "LoansTestSupport"],
             path: "Tests/LoansWidgetTests"
         ),
         .testTarget(

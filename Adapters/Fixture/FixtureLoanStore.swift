@@ -1,4 +1,5 @@
 import LoansCore
+import LoansInterchange
 
 /// A read-only store over loans held in memory: the fixture document of `--fixture` and
 /// tests of the fronts, or an empty database that does not exist yet.
@@ -12,7 +13,7 @@ public struct FixtureLoanStore: LoanReading {
         openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
     }
 
-    /// Reads the document (CONTRACT §4) at `path`: `InputFileError` when it cannot be read,
+    /// Reads the document at `path`: `InputFileError` when it cannot be read,
     /// `DocumentError` when it is not a valid loans document.
     public init(contentsOf path: String) throws {
         self.init(loans: try LoanDocument.decode(try InputFile.read(path)))

@@ -33,7 +33,19 @@ public struct Now: Hashable, Sendable {
     }
 }
 
-/// Where a request reads the time; read once per request and passed into every query.
+/// Where the time is read: the system clock in production, a stopped one in tests and fuzzing.
+/// Only `Today` asks it, so "which day is it" has one answer per reading.
 public protocol Clock {
     func now() -> Now
+}
+
+/// A clock that always reads the same moment.
+public struct StoppedClock: Clock, Sendable {
+    public let moment: Now
+
+    public init(_ moment: Now) {
+        self.moment = moment
+    }
+
+    public func now() -> Now { moment }
 }

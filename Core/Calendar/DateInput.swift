@@ -19,7 +19,7 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-/// The date syntax accepted wherever loans asks for a date (CONTRACT §2).
+/// The date syntax accepted wherever loans asks for a date.
 public enum DateInput {
     /// Reads `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`, `+Nd`, `+Nw` or `+Nm` relative to `today`.
     public static func parse(_ text: String, today: CivilDate) throws(DateInputError) -> CivilDate {

@@ -25,16 +25,4 @@ public struct DueWindow: Hashable, Sendable {
         else { return nil }
         self.init(days: value)
     }
-
-    /// The due dates that count as overdue on `today`: everything before it
-    /// (nothing at all on the calendar's first day).
-    public func overdueRange(today: CivilDate) -> DueRange? {
-        today.adding(days: -1).map { DueRange(from: nil, through: $0) }
-    }
-
-    /// The due dates that count as due soon on `today`: today through today + days,
-    /// ending at the calendar's last day when the window reaches past it.
-    public func dueSoonRange(today: CivilDate) -> DueRange {
-        DueRange(from: today, through: today.adding(days: days) ?? .latest)
-    }
 }

@@ -64,6 +64,11 @@ public struct Loan: Hashable, Sendable {
 
     /// Still out: not returned yet.
     public var isOpen: Bool { returnedOn == nil }
+
+    /// Days after the due date it came back (0 when on time or early); nil while it is out.
+    public var daysReturnedLate: Int? {
+        returnedOn.map { max(0, $0.days(since: dueOn)) }
+    }
 }
 
 /// What `add` needs to create a loan; the store assigns the id.

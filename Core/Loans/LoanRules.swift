@@ -27,7 +27,7 @@ public enum LoanRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
-/// The rules every loan obeys, whoever writes it (CONTRACT §2).
+/// The rules every loan obeys, whoever writes it.
 public enum LoanRules {
     public static let nameLimit = 500
     public static let noteLimit = 10_000

@@ -1,4 +1,4 @@
-/// A storage failure, in terms the command line maps to exit codes (CONTRACT §3).
+/// A storage failure, in terms the command line maps to exit codes.
 public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure, which decides the exit code.
     public enum Kind: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// Creates a loan after checking the rules of CONTRACT §2.
+/// Creates a loan after checking the rules every loan obeys.
 public struct AddLoan {
     let store: any LoanWriting
 

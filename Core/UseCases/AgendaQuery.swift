@@ -1,10 +1,10 @@
 /// Both groups for one day: overdue first, then due soon, each in contract order.
 public struct Agenda: Hashable, Sendable {
     public let policy: DuePolicy
-    public let overdue: [DueLoan]
-    public let dueSoon: [DueLoan]
+    public let overdue: [LoanStanding]
+    public let dueSoon: [LoanStanding]
 
-    public init(policy: DuePolicy, overdue: [DueLoan], dueSoon: [DueLoan]) {
+    public init(policy: DuePolicy, overdue: [LoanStanding], dueSoon: [LoanStanding]) {
         self.policy = policy
         self.overdue = overdue
         self.dueSoon = dueSoon
@@ -17,9 +17,9 @@ public struct AgendaSummary: Hashable, Sendable {
     public let overdueCount: Int
     public let dueSoonCount: Int
     /// The most overdue loan, else the one due soonest; nil when nothing is due.
-    public let mostUrgent: DueLoan?
+    public let mostUrgent: LoanStanding?
 
-    public init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: DueLoan?) {
+    public init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: LoanStanding?) {
         self.policy = policy
         self.overdueCount = overdueCount
         self.dueSoonCount = dueSoonCount
@@ -27,36 +27,78 @@ public struct AgendaSummary: Hashable, Sendable {
     }
 }
 
-/// The agenda use case: answers both groups from one captured `today`, in one snapshot.
+/// What a listing of loans covers: groups of open loans in order (the agenda, one group, or
+/// every open loan), or every loan, open and returned, by id.
+public enum AgendaListing: Hashable, Sendable {
+    case groups([DueGroup])
+    case everyLoan
+
+    /// The agenda: overdue, then due soon.
+    public static let agenda = AgendaListing.groups(AgendaQuery.agendaGroups)
+    /// Every open loan: the agenda's groups, then the loans due later.
+    public static let allOpen = AgendaListing.groups(AgendaQuery.allOpenGroups)
+}
+
+/// The agenda use case, defined once for every front: its groups and their order, answered from
+/// one captured `today` in one snapshot — whole, as a summary whose cost does not grow with the
+/// answer, or streamed loan by loan.
 public struct AgendaQuery {
-    let overdue: OverdueQuery
-    let dueSoon: DueSoonQuery
+    /// The agenda's groups, in order.
+    public static let agendaGroups: [DueGroup] = [.overdue, .dueSoon]
+    /// Every open loan's groups, in order.
+    public static let allOpenGroups: [DueGroup] = [.overdue, .dueSoon, .later]
+
     let store: any LoanReading
 
     public init(store: any LoanReading) {
         self.store = store
-        overdue = OverdueQuery(store: store)
-        dueSoon = DueSoonQuery(store: store)
+    }
+
+    /// The query of one group over the same store.
+    public func group(_ group: DueGroup) -> DueGroupQuery {
+        DueGroupQuery(group, store: store)
+    }
+
+    /// Runs `body` against one consistent snapshot of the store, so several answers agree.
+    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try store.snapshot(body)
     }
 
     /// Every overdue and due-soon loan.
     public func agenda(_ policy: DuePolicy) throws -> Agenda {
         try store.snapshot {
-            Agenda(policy: policy, overdue: try overdue.loans(policy), dueSoon: try dueSoon.loans(policy))
+            Agenda(policy: policy, overdue: try group(.overdue).loans(policy), dueSoon: try group(.dueSoon).loans(policy))
         }
     }
 
     /// Counts and the most urgent loan only; its cost does not grow with the answer.
     public func summary(_ policy: DuePolicy) throws -> AgendaSummary {
         try store.snapshot {
-            let overdueCount = try overdue.count(policy)
-            let dueSoonCount = try dueSoon.count(policy)
+            let overdueCount = try group(.overdue).count(policy)
+            let dueSoonCount = try group(.dueSoon).count(policy)
             let first = overdueCount > 0
-                ? try overdue.loans(policy, limit: 1)
-                : dueSoonCount > 0 ? try dueSoon.loans(policy, limit: 1) : []
+                ? try group(.overdue).loans(policy, limit: 1)
+                : dueSoonCount > 0 ? try group(.dueSoon).loans(policy, limit: 1) : []
             return AgendaSummary(
                 policy: policy, overdueCount: overdueCount, dueSoonCount: dueSoonCount, mostUrgent: first.first
             )
+        }
+    }
+
+    /// The summary, then every loan of `listing` in order, handed out one at a time from one
+    /// snapshot, so memory stays flat however many loans there are.
+    public func stream(
+        _ listing: AgendaListing, _ policy: DuePolicy,
+        opening: (AgendaSummary) throws -> Void, visit: (LoanStanding) throws -> Void
+    ) throws {
+        try store.snapshot {
+            try opening(try summary(policy))
+            switch listing {
+            case .groups(let groups):
+                for group in groups { try self.group(group).forEach(policy, visit) }
+            case .everyLoan:
+                try LoanLookup(store: store).list(.all, policy, visit)
+            }
         }
     }
 }

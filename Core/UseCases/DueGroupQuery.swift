@@ -1,16 +1,37 @@
-/// A use case that answers one group of open loans for a day — overdue, due soon, or due
-/// later than the window: the group's range comes from the policy, the order is (due date, id).
-public protocol DueGroupQuery {
-    var store: any LoanReading { get }
+/// The groups open loans fall into on a day, by their due date: the two questions loans answers
+/// — overdue, due soon — and the loans due later than the window (status `open`).
+public enum DueGroup: Hashable, Sendable, CaseIterable {
+    /// Due before today: earliest due date first, then id.
+    case overdue
+    /// Due today through today + window: fewest days first, then id.
+    case dueSoon
+    /// Due after the window.
+    case later
 
-    /// The due dates that belong to the group under `policy`; nil when none can.
-    func range(_ policy: DuePolicy) -> DueRange?
+    /// The due dates of the group under `policy`; nil when none can belong to it.
+    public func range(_ policy: DuePolicy) -> DueRange? {
+        switch self {
+        case .overdue: policy.overdueRange
+        case .dueSoon: policy.dueSoonRange
+        case .later: policy.laterRange
+        }
+    }
 }
 
-extension DueGroupQuery {
+/// The use case that answers one group for a day: the range comes from the policy, the order is
+/// (due date, id), and every walk is a bounded page of the store's ordered index.
+public struct DueGroupQuery {
+    public let group: DueGroup
+    let store: any LoanReading
+
+    public init(_ group: DueGroup, store: any LoanReading) {
+        self.group = group
+        self.store = store
+    }
+
     /// How many open loans are in the group.
     public func count(_ policy: DuePolicy) throws -> Int {
-        guard let range = range(policy) else { return 0 }
+        guard let range = group.range(policy) else { return 0 }
         return try store.countOpenLoans(due: range)
     }
 
@@ -25,7 +46,7 @@ extension DueGroupQuery {
     /// Visits the group in contract order, resuming after `after`, at most `limit` loans.
     public func forEach(
         _ policy: DuePolicy, after: DueOrderKey? = nil, limit: Int? = nil,
-        _ visit: (DueLoan) throws -> Void
+        _ visit: (LoanStanding) throws -> Void
     ) throws {
         try page(policy, matching: nil, beyond: after, descending: false, limit: limit, visit)
     }
@@ -34,51 +55,18 @@ extension DueGroupQuery {
     /// order — or in reverse order when `descending` — at most `limit` of them.
     public func page(
         _ policy: DuePolicy, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (DueLoan) throws -> Void
+        _ visit: (LoanStanding) throws -> Void
     ) throws {
-        guard let range = range(policy) else { return }
+        guard let range = group.range(policy) else { return }
         try store.openLoans(due: range, matching: text, beyond: key, descending: descending, limit: limit) {
             try visit(policy.standing(of: $0))
         }
     }
 
     /// The group in contract order, at most `limit` loans.
-    public func loans(_ policy: DuePolicy, limit: Int? = nil) throws -> [DueLoan] {
-        var result: [DueLoan] = []
+    public func loans(_ policy: DuePolicy, limit: Int? = nil) throws -> [LoanStanding] {
+        var result: [LoanStanding] = []
         try forEach(policy, limit: limit) { result.append($0) }
         return result
     }
-}
-
-/// Overdue loans: open, due before today; earliest due date first, then id.
-public struct OverdueQuery: DueGroupQuery {
-    public let store: any LoanReading
-
-    public init(store: any LoanReading) {
-        self.store = store
-    }
-
-    public func range(_ policy: DuePolicy) -> DueRange? { policy.overdueRange }
-}
-
-/// Loans due soon: open, due today through today + window; fewest days first, then id.
-public struct DueSoonQuery: DueGroupQuery {
-    public let store: any LoanReading
-
-    public init(store: any LoanReading) {
-        self.store = store
-    }
-
-    public func range(_ policy: DuePolicy) -> DueRange? { policy.dueSoonRange }
-}
-
-/// Open loans due after the window (status `open`): what "all open loans" adds to the agenda.
-public struct DueLaterQuery: DueGroupQuery {
-    public let store: any LoanReading
-
-    public init(store: any LoanReading) {
-        self.store = store
-    }
-
-    public func range(_ policy: DuePolicy) -> DueRange? { policy.laterRange }
 }

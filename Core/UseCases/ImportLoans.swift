@@ -1,23 +1,16 @@
-/// `loans import`: a whole `all` document, checked completely before anything is written, then
-/// written in one transaction, keeping each loan's id where it is free.
+/// `loans import`: writes the loans a document hands over in one transaction, all or nothing,
+/// keeping each loan's id where it is free. Reading the document is not Core's business: the
+/// caller gives a walk that hands over each loan, already checked against every rule, and
+/// throws for the first problem (which rolls everything back).
 public struct ImportLoans {
-    let document: [UInt8]
+    let store: any LoanWriting
 
-    /// Checks every value of the document (syntax, schema version, types, dates, rules, ids);
-    /// throws `DocumentError` naming the first problem.
-    public init(document: [UInt8]) throws {
-        try document.withUnsafeBufferPointer { bytes in
-            try LoanDocument.decode(bytes) { _ in }
-        }
-        self.document = document
+    public init(store: any LoanWriting) {
+        self.store = store
     }
 
-    /// Writes the checked document into `store`, all or nothing.
-    public func run(into store: any LoanWriting) throws -> ImportOutcome {
-        try store.importLoans { insert in
-            try document.withUnsafeBufferPointer { bytes in
-                try LoanDocument.decode(bytes, insert)
-            }
-        }
+    /// Writes every loan `loans` hands over into the store, all or nothing.
+    public func run(_ loans: (_ visit: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
+        try store.importLoans(loans)
     }
 }

@@ -2,7 +2,7 @@
 public enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No loan has this id.
     case notFound(LoanID)
-    /// The values break a rule of CONTRACT §2.
+    /// The values break a rule every loan obeys.
     case invalid(LoanRuleViolation)
     /// The loan was already returned, so it cannot be returned or renewed.
     case alreadyReturned(LoanID, on: CivilDate)
@@ -35,6 +35,13 @@ extension DateOffset.Unit {
         case .weeks: "w"
         case .months: "m"
         }
+    }
+}
+
+extension Loan {
+    /// Refuses a loan that came back already: it can be neither returned nor renewed again.
+    public func requireOpen() throws(LoanCommandError) {
+        if let returnedOn { throw .alreadyReturned(id, on: returnedOn) }
     }
 }
 

@@ -16,7 +16,7 @@ public struct RenewLoan {
 
     public func run(_ id: LoanID, to target: RenewalTarget) throws(LoanCommandError) -> Loan {
         try modifying(store, id) { loan in
-            if let returned = loan.returnedOn { throw LoanCommandError.alreadyReturned(id, on: returned) }
+            try loan.requireOpen()
             let newDue: CivilDate
             switch target {
             case .date(let date):

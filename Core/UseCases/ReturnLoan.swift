@@ -8,22 +8,9 @@ public struct ReturnLoan {
 
     public func run(_ id: LoanID, on date: CivilDate) throws(LoanCommandError) -> Loan {
         try modifying(store, id) { loan in
-            if let returned = loan.returnedOn { throw LoanCommandError.alreadyReturned(id, on: returned) }
+            try loan.requireOpen()
             try LoanRules.dates(lentOn: loan.lentOn, dueOn: loan.dueOn, returnedOn: date)
             loan.returnedOn = date
         }
-    }
-}
-
-/// Deletes a loan for good.
-public struct RemoveLoan {
-    let store: any LoanWriting
-
-    public init(store: any LoanWriting) {
-        self.store = store
-    }
-
-    public func run(_ id: LoanID) throws(LoanCommandError) {
-        guard try commanding({ try store.remove(id) }) else { throw .notFound(id) }
     }
 }

@@ -16,17 +16,17 @@ public struct JSONDocumentWriter {
         buffer.reserveCapacity(JSONDocumentWriter.chunk + 4096)
     }
 
-    mutating func open(_ envelope: LoanDocument.Envelope) {
+    mutating func open(_ envelope: LoanDocumentWriting.Envelope) {
         guard !ndjson else { return }
-        LoanDocument.appendOpening(envelope, to: &buffer)
+        LoanDocumentWriting.appendOpening(envelope, to: &buffer)
     }
 
-    mutating func loan(_ item: DueLoan) {
+    mutating func loan(_ item: LoanStanding) {
         if !ndjson {
             if loansWritten > 0 { buffer.append(UInt8(ascii: ",")) }
             buffer.append(0x0A)
         }
-        LoanDocument.appendLoan(item, to: &buffer)
+        LoanDocumentWriting.appendLoan(item, to: &buffer)
         if ndjson { buffer.append(0x0A) }
         loansWritten += 1
         if buffer.count >= JSONDocumentWriter.chunk { flush() }
@@ -35,7 +35,7 @@ public struct JSONDocumentWriter {
     mutating func close() {
         if !ndjson {
             if loansWritten > 0 { buffer.append(0x0A) }
-            LoanDocument.appendClosing(to: &buffer)
+            LoanDocumentWriting.appendClosing(to: &buffer)
             buffer.append(0x0A)
         }
         flush()

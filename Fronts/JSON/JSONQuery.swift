@@ -1,3 +1,5 @@
+import LoansCore
+
 /// What `loans json` is asked for: the agenda (default), one group, or every loan.
 public enum JSONQuery: String, CaseIterable, Sendable {
     case agenda
@@ -7,4 +9,14 @@ public enum JSONQuery: String, CaseIterable, Sendable {
 
     /// The queries as typed, for messages.
     public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// The loans the document lists.
+    var listing: AgendaListing {
+        switch self {
+        case .agenda: .agenda
+        case .overdue: .groups([.overdue])
+        case .dueSoon: .groups([.dueSoon])
+        case .all: .everyLoan
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoansTestProcesses
 import Testing
 
 /// Processes for the widget's end-to-end tests, started with `posix_spawn` and reaped with
@@ -46,16 +47,11 @@ final class Subprocess: @unchecked Sendable {
             posix_spawn_file_actions_addclose(&actions, fds[0])
             posix_spawn_file_actions_addclose(&actions, fds[1])
         }
+        SpawnHygiene.closeOthers(in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        SpawnHygiene.apply(to: &attributes)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

@@ -31,7 +31,7 @@ import Testing
         return text.components(separatedBy: "end\n").dropLast()
     }
 
-    /// A document for `loans import` (CONTRACT §4) holding one loan with secret words.
+    /// A document for `loans import` holding one loan with secret words.
     static let document = """
         {"schema_version":1,"query":"all","generated_at":"2026-11-29T11:40:00Z","today":"2026-11-29","window_days":7,
          "summary":{"overdue":0,"due_soon":1},"loans":[{"id":7,"title":"SECRET-IMPORTED","direction":"borrowed",

@@ -1,6 +1,7 @@
 import Glibc
 import LoansCLI
 import LoansCore
+import LoansInterchange
 
 /// The three parsers that take what a user types or imports, and the invariants each must keep
 /// for any bytes at all: never trap, refuse with a message that names the value safely, and

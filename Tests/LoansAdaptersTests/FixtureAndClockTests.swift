@@ -1,6 +1,7 @@
 import Foundation
 import LoansAdapters
 import LoansCore
+import LoansInterchange
 import Testing
 
 @Suite struct FixtureAndClockTests {

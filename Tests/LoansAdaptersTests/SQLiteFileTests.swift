@@ -1,6 +1,7 @@
 import Foundation
 import LoansAdapters
 import LoansCore
+import LoansTestSupport
 import Testing
 
 /// What the SQLite adapter does with the file itself: creation, recognition, refusal.

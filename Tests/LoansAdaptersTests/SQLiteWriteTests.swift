@@ -1,6 +1,7 @@
 import Foundation
 import LoansAdapters
 import LoansCore
+import LoansTestSupport
 import Testing
 
 /// Transactions, imports and the per-day counts of the SQLite store.

@@ -14,7 +14,7 @@ import Testing
         (["add", "Dune", "--to", "A", "--due", "2026-02-30"], #"loans: --due: "2026-02-30" is not a date: no such day"#),
         (["add", "Dune", "--to", "A", "--due", "soon"], #"loans: --due: "soon" is not a date"#),
         (["add", "Dune", "--to", "A", "--due", "+99999999999999999999d"], #"loans: --due: "+99999999999999999999d" is out of range"#),
-        (["add", "Dune", "--to", "A", "--due", "+1d", "--lent", "+2d"], "loans: --due 2026-11-30 is before the lent date 2026-12-01"),
+        (["add", "Dune", "--to", "A", "--due", "+1d", "--lent", "+2d"], "loans: due date 2026-11-30 is before the lent date 2026-12-01"),
         (["add", "   ", "--to", "A", "--due", "+1d"], "loans: TITLE: title must not be empty"),
         (["add", String(repeating: "x", count: 501), "--to", "A", "--due", "+1d"], "loans: TITLE: title is longer than 500 characters"),
         (["add", "Dune", "--to", String(repeating: "y", count: 501), "--due", "+1d"], "loans: --to: counterparty is longer than 500"),

@@ -21,18 +21,18 @@ import Testing
 
     @Test func overdueIsEarliestDueFirstThenID() throws {
         let store = try seeded([-1, -5, -5, 0, -2, 3], returned: [5])
-        let overdue = try OverdueQuery(store: store).loans(policy)
+        let overdue = try DueGroupQuery(.overdue, store: store).loans(policy)
         #expect(overdue.map(\.id.rawValue) == [2, 3, 1])
         #expect(overdue.map(\.daysOverdue) == [5, 5, 1])
-        #expect(try OverdueQuery(store: store).count(policy) == 3)
+        #expect(try DueGroupQuery(.overdue, store: store).count(policy) == 3)
     }
 
     @Test func dueSoonIsFewestDaysFirstThenID() throws {
         let store = try seeded([7, 0, 3, 8, 0, -1, 7])
-        let soon = try DueSoonQuery(store: store).loans(policy)
+        let soon = try DueGroupQuery(.dueSoon, store: store).loans(policy)
         #expect(soon.map(\.id.rawValue) == [2, 5, 3, 1, 7])
         #expect(soon.map(\.daysUntilDue) == [0, 0, 3, 7, 7])
-        #expect(try DueSoonQuery(store: store).count(policy) == 5)
+        #expect(try DueGroupQuery(.dueSoon, store: store).count(policy) == 5)
     }
 
     @Test func agendaHoldsBothGroupsWithoutOverlap() throws {
@@ -61,13 +61,13 @@ import Testing
     @Test func theDayRollingOverMovesLoansBetweenGroups() throws {
         let store = try seeded([0, 7, 8])
         let tomorrow = DuePolicy(today: today.adding(days: 1)!, window: .standard)
-        #expect(try OverdueQuery(store: store).loans(tomorrow).map(\.id.rawValue) == [1])
-        #expect(try DueSoonQuery(store: store).loans(tomorrow).map(\.id.rawValue) == [2, 3])
+        #expect(try DueGroupQuery(.overdue, store: store).loans(tomorrow).map(\.id.rawValue) == [1])
+        #expect(try DueGroupQuery(.dueSoon, store: store).loans(tomorrow).map(\.id.rawValue) == [2, 3])
     }
 
     @Test func pagingResumesAfterAKey() throws {
         let store = try seeded([-9, -8, -7, -6])
-        let query = OverdueQuery(store: store)
+        let query = DueGroupQuery(.overdue, store: store)
         let first = try query.loans(policy, limit: 2)
         var rest: [Int64] = []
         try query.forEach(policy, after: DueOrderKey(dueOn: first[1].loan.dueOn, id: first[1].id)) { rest.append($0.id.rawValue) }
@@ -91,7 +91,7 @@ import Testing
         return store
     }
 
-    func ids(_ query: some DueGroupQuery, text: String? = nil, beyond: DueOrderKey? = nil, descending: Bool = false, limit: Int? = nil) throws -> [Int64] {
+    func ids(_ query: DueGroupQuery, text: String? = nil, beyond: DueOrderKey? = nil, descending: Bool = false, limit: Int? = nil) throws -> [Int64] {
         var ids: [Int64] = []
         try query.page(policy, matching: text, beyond: beyond, descending: descending, limit: limit) { ids.append($0.id.rawValue) }
         return ids
@@ -99,7 +99,7 @@ import Testing
 
     @Test func laterHoldsOpenLoansBeyondTheWindow() throws {
         let store = try store([8, 7, 30, -1, 8])
-        let later = DueLaterQuery(store: store)
+        let later = DueGroupQuery(.later, store: store)
         #expect(try ids(later) == [1, 5, 3])
         #expect(try later.count(policy) == 3)
         #expect(DuePolicy(today: .latest, window: .standard).laterRange == nil)
@@ -107,7 +107,7 @@ import Testing
 
     @Test func pagesRunBothWaysFromAKeyAndFilterByText() throws {
         let store = try store([-5, -4, -3, -2, -1], titles: ["Dune", "Atlas", "dune messiah", "Emma", "DUNE"])
-        let overdue = OverdueQuery(store: store)
+        let overdue = DueGroupQuery(.overdue, store: store)
         let key = DueOrderKey(dueOn: today.adding(days: -3)!, id: LoanID(3))
         #expect(try ids(overdue, beyond: key) == [4, 5])
         #expect(try ids(overdue, beyond: key, descending: true) == [2, 1])

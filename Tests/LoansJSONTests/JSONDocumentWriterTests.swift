@@ -8,7 +8,7 @@ import Testing
 @Suite struct JSONDocumentWriterTests {
     let today = CivilDate(iso: "2026-11-29")!
 
-    func item(_ id: Int64, title: String = "Dune", due: Int = 0, returned: Bool = false) -> DueLoan {
+    func item(_ id: Int64, title: String = "Dune", due: Int = 0, returned: Bool = false) -> LoanStanding {
         DuePolicy(today: today, window: .standard).standing(of: Loan(
             id: LoanID(id), title: title, direction: .borrowed, counterparty: "Library",
             lentOn: today.adding(days: -30)!, dueOn: today.adding(days: due)!, returnedOn: returned ? today : nil
@@ -16,7 +16,7 @@ import Testing
     }
 
     /// Writes a document through the presenter-facing API by way of a one-off store.
-    func write(_ items: [DueLoan], ndjson: Bool, chunks: inout Int) throws -> String {
+    func write(_ items: [LoanStanding], ndjson: Bool, chunks: inout Int) throws -> String {
         var bytes: [UInt8] = []
         var count = 0
         var writer = JSONDocumentWriter(ndjson: ndjson) { chunk in
@@ -25,7 +25,7 @@ import Testing
         }
         let store = MemoryStore(loans: items.map(\.loan))
         try JSONPresenter(
-            store: store, policy: DuePolicy(today: today, window: .standard),
+            query: AgendaQuery(store: store), policy: DuePolicy(today: today, window: .standard),
             generatedAt: UTCTimestamp(date: today, hour: 11, minute: 40, second: 0)
         ).present(.all, to: &writer)
         chunks = count

@@ -14,8 +14,8 @@ import Testing
             source.loan("Loan \(index)", "Party \(index % 17)", due: due, lent: -400)
         }
         var order: [LoanID] = []
-        try? OverdueQuery(store: source.store).forEach(source.policy) { order.append($0.id) }
-        try? DueSoonQuery(store: source.store).forEach(source.policy) { order.append($0.id) }
+        try? DueGroupQuery(.overdue, store: source.store).forEach(source.policy) { order.append($0.id) }
+        try? DueGroupQuery(.dueSoon, store: source.store).forEach(source.policy) { order.append($0.id) }
         return (source, order)
     }
 
@@ -87,12 +87,10 @@ import Testing
         app.press(.down, .down)
         #expect(selected(app) == LoanID(3))
         source.loan("Older", due: -10)
-        source.changed = true
-        app.handle(.tick)
+        app.handle(.changed)
         #expect(selected(app) == LoanID(3))
         _ = try source.store.remove(LoanID(3))
-        source.changed = true
-        app.handle(.tick)
+        app.handle(.changed)
         #expect(selected(app) == LoanID(4))
     }
 

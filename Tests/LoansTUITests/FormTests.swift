@@ -81,7 +81,7 @@ import Testing
 
     @Test func hugeAndHostileDatesAreProblemsNotTraps() {
         for text in ["+9223372036854775807w", "+99999999999m", "9999-12-32", "0000-01-01", "-3d", "\u{1B}[31m", "today "] {
-            var form = LoanForm.giveBack(Loan(
+            var form = LoanForm.returnLoan(Loan(
                 id: LoanID(1), title: "A", direction: .lent, counterparty: "B", lentOn: .on("2026-11-01"), dueOn: .on("2026-11-20")
             ))
             _ = form.apply(.control("u"), today: today)
@@ -118,12 +118,12 @@ import Testing
         var renew = LoanForm.renew(loan, window: .standard)
         #expect(renew.fields.map(\.input.text) == ["+7d"])
         #expect(renew.apply(.enter, today: today) == .submit(.renew(LoanID(2), .on("2026-12-06"))))
-        var giveBack = LoanForm.giveBack(loan)
-        #expect(giveBack.fields.map(\.input.text) == ["today"])
-        _ = giveBack.apply(.control("u"), today: today)
-        for character in "2026-11-01" { _ = giveBack.apply(.character(character), today: today) }
-        #expect(giveBack.problems(today: today)[.date] == "return date 2026-11-01 is before the lent date 2026-11-10")
-        #expect(giveBack.apply(.enter, today: today) == .editing)
+        var returnLoan = LoanForm.returnLoan(loan)
+        #expect(returnLoan.fields.map(\.input.text) == ["today"])
+        _ = returnLoan.apply(.control("u"), today: today)
+        for character in "2026-11-01" { _ = returnLoan.apply(.character(character), today: today) }
+        #expect(returnLoan.problems(today: today)[.date] == "return date 2026-11-01 is before the lent date 2026-11-10")
+        #expect(returnLoan.apply(.enter, today: today) == .editing)
         let zero = LoanForm.renew(loan, window: DueWindow(days: 0) ?? .standard)
         #expect(zero.fields.map(\.input.text) == ["today"])
     }

@@ -21,8 +21,7 @@ import Testing
         var app = TUIApp(source: source, width: 80, height: 24)
         #expect(app.frame.visibleIDs.contains(LoanID(1)))
         _ = try source.store.remove(LoanID(1))
-        source.changed = true
-        app.handle(.tick)
+        app.handle(.changed)
         var router = Router()
         let opensStale = router.open(.detail(LoanID(1)), visible: app.frame.visibleIDs)
         #expect(!opensStale)
@@ -34,7 +33,7 @@ import Testing
     @Test func anInventedIDGoesNowhere() {
         let app = TUIApp(source: MemorySource.demo(), width: 80, height: 24)
         var router = Router()
-        for route in [Route.detail(LoanID(999)), .edit(LoanID(6)), .renew(LoanID(Int64.max)), .giveBack(LoanID(0))] {
+        for route in [Route.detail(LoanID(999)), .edit(LoanID(6)), .renew(LoanID(Int64.max)), .returnLoan(LoanID(0))] {
             let opensInvented = router.open(route, visible: app.frame.visibleIDs)
             #expect(!opensInvented)
         }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct TextReportTests {
     let today = CivilDate(iso: "2026-11-29")!
 
-    func item(_ id: Int64, _ title: String, due: Int, direction: Direction = .lent, party: String = "Alice") -> DueLoan {
+    func item(_ id: Int64, _ title: String, due: Int, direction: Direction = .lent, party: String = "Alice") -> LoanStanding {
         DuePolicy(today: today, window: .standard).standing(of: Loan(
             id: LoanID(id), title: title, direction: direction, counterparty: party,
             lentOn: today.adding(days: -60)!, dueOn: today.adding(days: due)!

@@ -3,37 +3,9 @@ import LoansCore
 import LoansWidget
 import Testing
 
-/// `--watch` without I/O: when the answer is computed again, what is printed, and the i3bar
-/// protocol's shape.
+/// `--watch` without I/O: what is printed for each answer, and the i3bar protocol's shape.
 @Suite struct WidgetFeedTests {
-    let today = Scenario.today
     let presenter = WidgetPresenter()
-
-    /// Polls the feed once per step (files changed?, today) and answers with `text` whenever
-    /// it asks; returns whether it asked at each step.
-    func poll(_ feed: inout WidgetFeed, _ steps: [(Bool, CivilDate)], answer text: WidgetText) -> [Bool] {
-        steps.map { changed, day in
-            let asked = feed.needsAnswer(filesChanged: changed, today: day)
-            if asked { _ = feed.lines(for: text) }
-            return asked
-        }
-    }
-
-    @Test func answersFirstThenOnlyWhenFilesChangeOrTheDayRolls() throws {
-        var feed = WidgetFeed(style: WidgetStyle(format: .plain))
-        let tomorrow = try #require(today.adding(days: 1))
-        let steps = [(false, today), (false, today), (false, today), (true, today), (false, today), (false, tomorrow), (false, tomorrow)]
-        let asked = poll(&feed, steps, answer: presenter.present(Scenario.dueSoonOnly.summary))
-        #expect(asked == [true, false, false, true, false, true, false])
-    }
-
-    @Test func aFailureIsRetriedEveryPollUntilAnAnswerComes() {
-        var feed = WidgetFeed(style: WidgetStyle(format: .waybar))
-        let failing = poll(&feed, [(false, today), (false, today), (false, today)], answer: presenter.failure("locked"))
-        #expect(failing == [true, true, true])
-        let recovered = poll(&feed, [(false, today), (false, today)], answer: presenter.present(Scenario.nothingDue.summary))
-        #expect(recovered == [true, false])
-    }
 
     @Test func printsOnlyWhenTheLineChanges() {
         var feed = WidgetFeed(style: WidgetStyle(format: .tmux))
@@ -46,21 +18,6 @@ import Testing
         ])
         let failures = [presenter.failure("one"), presenter.failure("two")].map { feed.lines(for: $0) }
         #expect(failures == [["#[fg=red]loans: error#[default]"], []])
-    }
-
-    @Test func theCivilDayRollingOverChangesTheLine() throws {
-        let tomorrow = try #require(today.adding(days: 1))
-        let loan = Loan(id: LoanID(1), title: "Dune", direction: .borrowed, counterparty: "Library", lentOn: today, dueOn: tomorrow)
-        func text(on day: CivilDate) -> WidgetText {
-            let policy = DuePolicy(today: day, window: .standard)
-            return presenter.present(AgendaSummary(policy: policy, overdueCount: 0, dueSoonCount: 1, mostUrgent: policy.standing(of: loan)))
-        }
-        var feed = WidgetFeed(style: WidgetStyle(format: .plain))
-        var printed: [String] = []
-        for day in [today, today, tomorrow, tomorrow] where feed.needsAnswer(filesChanged: false, today: day) {
-            printed += feed.lines(for: text(on: day))
-        }
-        #expect(printed == ["1 due soon: Dune (due tomorrow)", "1 due soon: Dune (due today)"])
     }
 
     @Test func i3barSpeaksTheWholeProtocol() throws {

@@ -3,7 +3,7 @@ import LoansWidget
 import Testing
 
 /// The exact output of every format for nothing due, due soon only, overdue only, both, and
-/// `--empty` (CONTRACT §5).
+/// `--empty`.
 @Suite struct WidgetGoldenTests {
     /// Wide enough for the contract's example line, which is 51 columns.
     let presenter = WidgetPresenter(maxWidth: 60)

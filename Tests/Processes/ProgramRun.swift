@@ -1,10 +1,10 @@
 import Foundation
 import Glibc
 
-/// One run of a program to its end, as the tests see it: started with `posix_spawn` (no signal
-/// blocked, every descriptor of the test runner closed on exec), fed `stdin` through a pipe,
-/// stdout and stderr read apart, and a deadline: a run that has not ended and closed its output
-/// after `patience` seconds is killed and reported as `ProgramTimeout`, so no test can hang.
+/// One run of a program to its end, as the tests see it: started with `posix_spawn` (clean, as
+/// `SpawnHygiene` says), fed `stdin` through a pipe, stdout and stderr read apart, and a
+/// deadline: a run that has not ended and closed its output after `patience` seconds is killed
+/// and reported as `ProgramTimeout`, so no test can hang.
 public struct ProgramRun: Sendable {
     /// The exit code, or the signal number when a signal ended it.
     public let status: Int32
@@ -85,16 +85,11 @@ public struct ProgramRun: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input.reading, 0)
         posix_spawn_file_actions_adddup2(&actions, output.writing, 1)
         posix_spawn_file_actions_adddup2(&actions, errors.writing, 2)
+        SpawnHygiene.closeOthers(in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        SpawnHygiene.apply(to: &attributes)
         let variables = environment ?? ProcessInfo.processInfo.environment
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]

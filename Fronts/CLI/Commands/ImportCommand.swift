@@ -1,5 +1,6 @@
 import LoansAdapters
 import LoansCore
+import LoansInterchange
 
 /// `loans import FILE|-`: reads the document of `loans json all`, checks all of it, then writes
 /// it in one transaction. A bad document exits 65 having written nothing (not even a new file).
@@ -16,8 +17,11 @@ struct ImportCommand {
     let request: Request
 
     func run(_ path: String) throws -> ExitCode {
-        let checked = try ImportLoans(document: try InputFile.read(path))
-        let outcome = try checked.run(into: try request.stores.writer())
+        let document = try InputFile.read(path)
+        try document.withUnsafeBufferPointer { bytes in try LoanDocument.decode(bytes) { _ in } }
+        let outcome = try ImportLoans(store: request.stores.writer()).run { visit in
+            try document.withUnsafeBufferPointer { bytes in try LoanDocument.decode(bytes, visit) }
+        }
         var line = "Imported \(outcome.imported) loan\(outcome.imported == 1 ? "" : "s")."
         if outcome.renumbered > 0 {
             line += " \(outcome.renumbered) got new ids because theirs were taken."

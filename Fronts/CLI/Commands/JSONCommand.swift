@@ -1,7 +1,7 @@
 import LoansCore
 import LoansJSON
 
-/// `loans json [agenda | overdue | due-soon | all] [--ndjson]` (CONTRACT §4).
+/// `loans json [agenda | overdue | due-soon | all] [--ndjson]`.
 struct JSONCommand {
     static let spec = CommandSpec(
         name: "json", options: ["--ndjson": .flag], positionals: 0...1,
@@ -34,7 +34,8 @@ struct JSONCommand {
     func run(_ options: Options) throws -> ExitCode {
         let out = request.console.out
         var writer = JSONDocumentWriter(ndjson: options.ndjson) { out.write(bytes: $0) }
-        try JSONPresenter(store: try request.stores.reader(), policy: request.policy, generatedAt: request.now.utc)
+        let query = AgendaQuery(store: try request.stores.reader())
+        try JSONPresenter(query: query, policy: request.policy, generatedAt: request.now.utc)
             .present(options.query, to: &writer)
         return .success
     }

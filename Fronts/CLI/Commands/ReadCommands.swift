@@ -6,25 +6,30 @@ import LoansText
 struct ReadCommands {
     let request: Request
 
-    func run(_ command: Command) throws {
-        let store = try request.stores.reader()
-        let policy = request.policy
-        switch command {
-        case .home, .agenda:
-            print(TextPresenter.agenda(try AgendaQuery(store: store).agenda(policy)).lines())
-        case .overdue:
-            print(TextPresenter.overdue(try OverdueQuery(store: store).loans(policy)).lines())
-        case .dueSoon:
-            print(TextPresenter.dueSoon(try DueSoonQuery(store: store).loans(policy)).lines())
-        case .list(let selection):
-            var loans: [DueLoan] = []
-            try LoanLookup(store: store).list(selection, policy) { loans.append($0) }
-            print(TextPresenter.list(loans, selection).lines())
-        case .show(let id):
-            print(LoanDetailText.lines(try LoanLookup(store: store).show(id, policy)))
-        default:
-            break
-        }
+    func agenda() throws {
+        print(TextPresenter.agenda(try AgendaQuery(store: request.stores.reader()).agenda(request.policy)).lines())
+    }
+
+    func overdue() throws {
+        print(TextPresenter.overdue(try agenda(.overdue).loans(request.policy)).lines())
+    }
+
+    func dueSoon() throws {
+        print(TextPresenter.dueSoon(try agenda(.dueSoon).loans(request.policy)).lines())
+    }
+
+    func list(_ selection: LoanSelection) throws {
+        var loans: [LoanStanding] = []
+        try LoanLookup(store: request.stores.reader()).list(selection, request.policy) { loans.append($0) }
+        print(TextPresenter.list(loans, selection).lines())
+    }
+
+    func show(_ id: LoanID) throws {
+        print(LoanDetailText.lines(try LoanLookup(store: request.stores.reader()).show(id, request.policy)))
+    }
+
+    private func agenda(_ group: DueGroup) throws -> DueGroupQuery {
+        AgendaQuery(store: try request.stores.reader()).group(group)
     }
 
     private func print(_ lines: [String]) {

@@ -2,7 +2,7 @@ import Glibc
 import LoansCore
 import LoansTUI
 
-/// `loans tui`, and `loans` alone on a terminal (CONTRACT §6): the full-screen TUI over the
+/// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
 /// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed).
 struct TUICommand {
     static let spec = CommandSpec(
@@ -15,19 +15,20 @@ struct TUICommand {
     let request: Request
 
     func run() throws -> ExitCode {
-        let source = TUILoanSource(request: request)
+        let session = LiveSession(request: request)
         if let text = request.environment["LOANS_TUI_BENCH"] {
             guard text.utf8.count <= 7, let keys = Int(text), (0...1_000_000).contains(keys) else {
                 throw CLIError.usage("LOANS_TUI_BENCH: \(Quoted(text)) is not a number of keys (0-1000000)", nil)
             }
-            for line in TUIBenchmark.run(source: source, keys: keys) { request.console.out.line(line) }
+            for line in TUIBenchmark.run(today: request.today, stores: session, keys: keys) { request.console.out.line(line) }
             return .success
         }
         guard TUICommand.terminalAttached else {
             throw CLIError(code: .failure, message: "tui: standard input and output must be a terminal")
         }
         request.console.out.flush()
-        try TUIRunner.run(source: source, colors: request.environment["NO_COLOR"].map(\.isEmpty) ?? true)
+        let colors = request.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        try TUIRunner.run(today: request.today, stores: session, changes: session, colors: colors)
         return .success
     }
 }

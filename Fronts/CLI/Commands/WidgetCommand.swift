@@ -2,7 +2,7 @@ import Glibc
 import LoansCore
 import LoansWidget
 
-/// `loans widget`: the status-bar line (CONTRACT §5). The summary is read once (one read-only
+/// `loans widget`: the status-bar line. The summary is read once (one read-only
 /// open, counts and the most urgent loan from indexed ranges), worded and fitted by the
 /// widget presenter, then escaped and shaped by the view of the chosen bar.
 struct WidgetCommand {
@@ -67,26 +67,39 @@ struct WidgetCommand {
         let colour = isatty(STDOUT_FILENO) == 1 && (request.environment["NO_COLOR"] ?? "").isEmpty
         let style = WidgetStyle(format: options.format, pango: options.pango, colour: colour)
         let presenter = WidgetPresenter(maxWidth: options.maxWidth, maxBytes: style.visibleBytes, empty: options.empty)
-        if options.watch {
-            return try WidgetWatch(command: self, style: style, presenter: presenter).run()
+        let answer = WidgetAnswer(style: style, presenter: presenter)
+        if options.watch { return try watch(answer) }
+        let text = try answer.text { try AgendaQuery(store: request.stores.reader()).summary(request.policy) } report: {
+            request.console.err.line("loans: " + $0)
         }
-        let text = try answer(request.policy, presenter, style.format) { request.console.err.line("loans: " + $0) }
         let output = style.render(text)
         for line in output.lines { request.console.out.line(line) }
         return output.urgent ? .urgent : .success
     }
 
-    /// The answer for `policy`. A failure is thrown for plain text (it exits non-zero); a bar
-    /// format gets `loans: error` in its own shape instead, and `report` gets the message.
-    func answer(
-        _ policy: DuePolicy, _ presenter: WidgetPresenter, _ format: WidgetFormat, report: (String) -> Void
-    ) throws -> WidgetText {
-        do {
-            return presenter.present(try AgendaQuery(store: try request.stores.reader()).summary(policy))
-        } catch let error where format != .plain {
-            let message = ErrorReport(error).message
-            report(message)
-            return presenter.failure(message)
+    /// `--watch`: the widget's own loop over a live session of the stores; each new failure
+    /// message goes to stderr once.
+    private func watch(_ answer: WidgetAnswer) throws -> ExitCode {
+        WidgetCommand.unblockStopSignals()
+        let session = LiveSession(request: request)
+        let console = request.console
+        try WidgetWatch(today: request.today, stores: session, changes: session, answer: answer).run(output: STDOUT_FILENO) { lines in
+            for line in lines { console.out.line(line) }
+            console.out.flush()
+            return true
+        } report: { message in
+            console.err.line("loans: " + message)
+            console.err.flush()
         }
+        return .success
+    }
+
+    /// A bar stops its status command with a signal; a mask inherited from whoever started loans
+    /// (a thread that blocks signals, say) must not make the loop unstoppable.
+    private static func unblockStopSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&signals, signal) }
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
     }
 }

@@ -13,7 +13,7 @@ struct CommandSpec {
     let detail: String
 }
 
-/// The global options of CONTRACT §3, accepted before or after the subcommand.
+/// The global options, accepted before or after the subcommand.
 enum GlobalOption {
     static let all: [String: CommandSpec.Arity] = [
         "--db": .value, "--fixture": .value, "--today": .value, "--window": .value,

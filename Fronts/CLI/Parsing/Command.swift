@@ -13,17 +13,8 @@ enum Command: Equatable {
     case renew(LoanID, RenewalTarget)
     case returnLoan(LoanID, on: CivilDate)
     case remove(LoanID)
-    case help(topic: String?)
     case widget(WidgetCommand.Options)
     case json(JSONCommand.Options)
     case importDocument(path: String)
     case tui
-
-    /// Whether the command changes loans (and so opens the database for writing).
-    var writes: Bool {
-        switch self {
-        case .add, .edit, .renew, .returnLoan, .remove, .importDocument: true
-        default: false
-        }
-    }
 }

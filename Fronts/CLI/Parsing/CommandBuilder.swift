@@ -14,7 +14,6 @@ struct CommandBuilder {
         case "agenda": return .agenda
         case "overdue": return .overdue
         case "due-soon": return .dueSoon
-        case "help": return .help(topic: raw.positionals.first)
         case "widget": return .widget(try WidgetCommand.options(raw))
         case "json": return .json(try JSONCommand.options(raw))
         case "import": return .importDocument(path: raw.positionals.first ?? "-")
@@ -108,8 +107,10 @@ struct CommandBuilder {
         guard let dueText = raw.options["--due"] else { throw .usage("'add' needs --due DATE", usage) }
         let due = try date("--due", dueText, usage)
         let lent = try raw.options["--lent"].map { text throws(CLIError) in try date("--lent", text, usage) } ?? today
-        guard lent <= due else {
-            throw .usage("--due \(due) is before the lent date \(lent)", usage)
+        do {
+            try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: nil)
+        } catch {
+            throw .usage("\(error)", usage)
         }
         return LoanDraft(
             title: title, direction: direction, counterparty: counterparty,

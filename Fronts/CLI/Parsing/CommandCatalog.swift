@@ -1,4 +1,4 @@
-/// Every subcommand the command line knows, with its options and usage (CONTRACT §3). The
+/// Every subcommand the command line knows, with its options and usage. The
 /// fronts' commands (widget, json, import, tui) declare their own specs next to their code.
 enum CommandCatalog {
     static let specs: [CommandSpec] = [

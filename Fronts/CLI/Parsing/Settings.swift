@@ -10,7 +10,7 @@ enum DataSource: Equatable {
     case demo
 }
 
-/// The global options and their environment variables, checked (CONTRACT §3).
+/// The global options and their environment variables, checked.
 struct Settings {
     var source: DataSource = .database(explicitPath: nil)
     /// `--today` / `LOANS_TODAY`, when given.

@@ -1,7 +1,8 @@
 import LoansAdapters
 import LoansCore
+import LoansInterchange
 
-/// Maps any failure to its message and exit code (CONTRACT §3).
+/// Maps any failure to its message and exit code.
 struct ErrorReport {
     let code: ExitCode
     let message: String

@@ -1,4 +1,4 @@
-/// The process exit codes of CONTRACT §3 (sysexits names where they exist).
+/// The process exit codes (sysexits names where they exist).
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// A loan that does not exist, or another runtime failure.

@@ -36,6 +36,14 @@ final class StoreProvider {
         }
     }
 
+    /// The files whose changes can change the answer: the database and its `-wal`, or the
+    /// fixture document; none when no database can be named.
+    func watchedPaths() -> [String] {
+        if case .fixture(let path) = source { return [path] }
+        guard let path = try? databasePath(), !path.isEmpty else { return [] }
+        return [path, path + "-wal"]
+    }
+
     func close() {
         demo?.remove()
         demo = nil

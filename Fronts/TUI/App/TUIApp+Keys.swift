@@ -1,6 +1,6 @@
 import LoansCore
 
-/// The keys of each screen (CONTRACT §6).
+/// The keys of each screen.
 extension TUIApp {
     mutating func handle(_ key: Key) {
         switch router.current {
@@ -8,7 +8,7 @@ extension TUIApp {
             if filterInput != nil { filterKey(key) } else { listKey(key) }
         case .detail:
             detailKey(key)
-        case .add, .edit, .renew, .giveBack:
+        case .add, .edit, .renew, .returnLoan:
             formKey(key)
         case .remove:
             confirmKey(key)
@@ -33,14 +33,14 @@ extension TUIApp {
         case .character("/"):
             filterInput = TextInput(browser.filter ?? "")
         case .tab:
-            reading { browser, store, policy in try browser.toggleMode(store: store, policy: policy) }
+            reading { browser in try browser.toggleMode() }
         case .character("?"):
             open(.help)
         case .character("q"):
             isFinished = true
         case .escape:
             if browser.filter != nil {
-                reading { browser, store, policy in try browser.setFilter(nil, store: store, policy: policy) }
+                reading { browser in try browser.setFilter(nil) }
             } else {
                 isFinished = true
             }
@@ -52,12 +52,12 @@ extension TUIApp {
     /// The moving keys of the list; false when `key` is not one.
     private mutating func moveKey(_ key: Key) -> Bool {
         switch key {
-        case .down, .character("j"): reading { browser, _, _ in try browser.moveDown() }
-        case .up, .character("k"): reading { browser, _, _ in try browser.moveUp() }
-        case .pageDown, .control("f"), .character(" "): reading { browser, _, _ in try browser.pageDown() }
-        case .pageUp, .control("b"): reading { browser, _, _ in try browser.pageUp() }
-        case .home, .character("g"): reading { browser, _, _ in try browser.moveToFirst() }
-        case .end, .character("G"): reading { browser, _, _ in try browser.moveToLast() }
+        case .down, .character("j"): reading { browser in try browser.moveDown() }
+        case .up, .character("k"): reading { browser in try browser.moveUp() }
+        case .pageDown, .control("f"), .character(" "): reading { browser in try browser.pageDown() }
+        case .pageUp, .control("b"): reading { browser in try browser.pageUp() }
+        case .home, .character("g"): reading { browser in try browser.moveToFirst() }
+        case .end, .character("G"): reading { browser in try browser.moveToLast() }
         default: return false
         }
         return true
@@ -71,7 +71,7 @@ extension TUIApp {
             filterInput = nil
         case .escape:
             filterInput = nil
-            reading { browser, store, policy in try browser.setFilter(nil, store: store, policy: policy) }
+            reading { browser in try browser.setFilter(nil) }
         case .up, .down, .pageUp, .pageDown:
             _ = moveKey(key)
         case .backspace where input.text.isEmpty:
@@ -79,7 +79,7 @@ extension TUIApp {
         default:
             guard input.apply(key) else { return }
             filterInput = input
-            reading { browser, store, policy in try browser.setFilter(input.text, store: store, policy: policy) }
+            reading { browser in try browser.setFilter(input.text) }
         }
     }
 
@@ -150,7 +150,7 @@ extension TUIApp {
     private mutating func act(_ key: Key, on id: LoanID) {
         switch key {
         case .character("e"): open(.edit(id))
-        case .character("r"): open(.giveBack(id))
+        case .character("r"): open(.returnLoan(id))
         case .character("n"): open(.renew(id))
         case .character("x"): open(.remove(id))
         default: break
@@ -167,17 +167,13 @@ extension TUIApp {
             return
         }
         do {
-            let item = try LoanLookup(store: source.reader()).show(id, policy)
+            let item = try LoanLookup(store: stores.reader()).show(id, policy)
             loan = item
-            if let returned = item.loan.returnedOn, route == .renew(id) || route == .giveBack(id) {
-                router.back()
-                message = .message("Loan #\(id) was already returned on \(returned.iso).", .error)
-                return
-            }
+            if route == .renew(id) || route == .returnLoan(id) { try item.loan.requireOpen() }
             switch route {
             case .edit: form = .edit(item.loan)
             case .renew: form = .renew(item.loan, window: policy.window)
-            case .giveBack: form = .giveBack(item.loan)
+            case .returnLoan: form = .returnLoan(item.loan)
             default: break
             }
         } catch {

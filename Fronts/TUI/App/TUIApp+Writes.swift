@@ -1,25 +1,26 @@
 import LoansCore
+import LoansText
 
 /// Every change the TUI makes, each through the same Core use case as the command line,
 /// on the store the composition root opens for writing.
 extension TUIApp {
     mutating func perform(_ submission: FormSubmission) {
         do {
-            let store = try source.writer()
+            let store = try stores.writer()
             switch submission {
             case .add(let draft):
                 let id = try AddLoan(store: store).run(draft)
-                finish("Added loan #\(id).", focus: (draft.dueOn, id))
+                finish(OutcomeText.added(id), focus: (draft.dueOn, id))
             case .edit(let id, let edit):
                 guard !edit.isEmpty else { return finish("Nothing changed.", focus: nil) }
                 let loan = try EditLoan(store: store).run(id, edit)
-                finish("Edited loan #\(id).", focus: (loan.dueOn, id))
+                finish(OutcomeText.edited(id), focus: (loan.dueOn, id))
             case .renew(let id, let date):
                 let loan = try RenewLoan(store: store).run(id, to: .date(date))
-                finish("Renewed loan #\(id): now due \(loan.dueOn) (renewal \(loan.renewals)).", focus: (loan.dueOn, id))
-            case .giveBack(let id, let date):
-                _ = try ReturnLoan(store: store).run(id, on: date)
-                finish("Returned loan #\(id) on \(date).", focus: nil)
+                finish(OutcomeText.renewed(loan), focus: (loan.dueOn, id))
+            case .returnLoan(let id, let date):
+                let loan = try ReturnLoan(store: store).run(id, on: date)
+                finish(OutcomeText.returned(loan, on: date), focus: nil)
             }
         } catch {
             form?.failure = Self.describe(error)
@@ -28,9 +29,9 @@ extension TUIApp {
 
     mutating func remove(_ id: LoanID) {
         do {
-            try RemoveLoan(store: try source.writer()).run(id)
+            try RemoveLoan(store: try stores.writer()).run(id)
             router.forget(id)
-            message = .message("Removed loan #\(id).", .success)
+            message = .message(OutcomeText.removed(id), .success)
         } catch {
             router.back()
             message = .message(Self.describe(error), .error)
@@ -49,7 +50,7 @@ extension TUIApp {
         refresh()
         message = .message(text, .success)
         if let (dueOn, id) = focus, failure == nil {
-            reading { browser, _, _ in try browser.focus(dueOn: dueOn, id: id) }
+            reading { browser in try browser.focus(dueOn: dueOn, id: id) }
         }
     }
 }

@@ -1,9 +1,12 @@
 import LoansCore
 
 /// The TUI without a terminal: state, events in, a frame and a screen buffer out. The runner
-/// feeds it keys, sizes and ticks from ncurses; tests and the benchmark feed it directly.
+/// feeds it keys and sizes from ncurses and "may have changed" from the live-agenda port; tests
+/// and the benchmark feed it directly.
 public struct TUIApp {
-    let source: any LoanSource
+    /// Which day it is: asked again whenever the answer may have changed.
+    let today: Today
+    let stores: any LoanStores
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var policy: DuePolicy
@@ -12,7 +15,7 @@ public struct TUIApp {
     /// Why the loans could not be read; the failure screen shows it until a retry succeeds.
     public internal(set) var failure: String?
     /// The loan of the screen on top (detail, form, question), as last read.
-    var loan: DueLoan?
+    var loan: LoanStanding?
     var form: LoanForm?
     /// The filter being typed, while `/` is active.
     var filterInput: TextInput?
@@ -22,16 +25,17 @@ public struct TUIApp {
     /// Set when the user quits.
     public internal(set) var isFinished = false
 
-    public init(source: any LoanSource, width: Int, height: Int) {
-        self.source = source
+    public init(today: Today, stores: any LoanStores, width: Int, height: Int) {
+        self.today = today
+        self.stores = stores
         self.width = width
         self.height = height
-        policy = source.currentPolicy()
+        policy = today.policy()
         browser = AgendaBrowser(height: ScreenView.bodyHeight(height))
         refresh()
     }
 
-    /// Handles one event: a key, a new size, or the input timeout.
+    /// Handles one event: a key, a new size, or news that the answer may have changed.
     public mutating func handle(_ event: TUIEvent) {
         switch event {
         case .key(let key):
@@ -41,12 +45,9 @@ public struct TUIApp {
             self.width = width
             self.height = height
             reloadList(height: ScreenView.bodyHeight(height))
-        case .tick:
-            let now = source.currentPolicy()
-            if source.hasChanged() || now != policy || failure != nil {
-                policy = now
-                refresh()
-            }
+        case .changed:
+            policy = today.policy()
+            refresh()
         }
     }
 
@@ -67,7 +68,7 @@ public struct TUIApp {
             guard let loan else { return Frame(header: header, context: context, body: .notice(gone), hints: backHints) }
             return Frame(header: header, context: context, body: .detail(DetailPresenter.body(loan, scroll: scroll)),
                          status: status, hints: DetailPresenter.hints)
-        case .add, .edit, .renew, .giveBack:
+        case .add, .edit, .renew, .returnLoan:
             guard let form else { return Frame(header: header, context: context, body: .notice(gone), hints: backHints) }
             return Frame(header: header, context: context, body: .form(FormPresenter.body(form, today: policy.today)),
                          status: status, hints: FormPresenter.hints(form))
@@ -99,7 +100,7 @@ public struct TUIApp {
         reloadList(height: nil)
         guard failure == nil, let id = router.current.loanID else { return }
         do {
-            loan = try LoanLookup(store: source.reader()).show(id, policy)
+            loan = try LoanLookup(store: stores.reader()).show(id, policy)
         } catch LoanCommandError.notFound {
             loan = nil
             if form != nil {
@@ -113,7 +114,7 @@ public struct TUIApp {
 
     mutating func reloadList(height: Int?) {
         do {
-            try browser.reload(store: source.reader(), policy: policy, height: height)
+            try browser.reload(query: AgendaQuery(store: stores.reader()), policy: policy, height: height)
             failure = nil
         } catch {
             failure = Self.describe(error)
@@ -121,9 +122,9 @@ public struct TUIApp {
     }
 
     /// Runs a read or a move on the list; a store failure turns into the failure screen.
-    mutating func reading(_ body: (inout AgendaBrowser, any LoanReading, DuePolicy) throws -> Void) {
+    mutating func reading(_ body: (inout AgendaBrowser) throws -> Void) {
         do {
-            try body(&browser, source.reader(), policy)
+            try body(&browser)
         } catch {
             failure = Self.describe(error)
         }

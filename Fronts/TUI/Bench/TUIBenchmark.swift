@@ -1,4 +1,5 @@
 import Glibc
+import LoansCore
 
 /// Benchmark-only (`LOANS_TUI_BENCH=N loans tui`): renders the first frame into the screen
 /// buffer without a terminal, then replays N navigation keys, timing each with the monotonic
@@ -12,9 +13,9 @@ public enum TUIBenchmark {
     ]
 
     /// Runs the benchmark at 80×24 and returns the report lines.
-    public static func run(source: any LoanSource, keys: Int, width: Int = 80, height: Int = 24) -> [String] {
+    public static func run(today: Today, stores: any LoanStores, keys: Int, width: Int = 80, height: Int = 24) -> [String] {
         let start = monotonicNanoseconds()
-        var app = TUIApp(source: source, width: width, height: height)
+        var app = TUIApp(today: today, stores: stores, width: width, height: height)
         var screen = app.screen
         let firstFrame = monotonicNanoseconds() - start
         var timings: [UInt64] = []

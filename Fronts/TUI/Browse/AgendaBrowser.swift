@@ -26,7 +26,7 @@ public struct AgendaBrowser {
     }
 
     /// The loan under the cursor.
-    public var selected: DueLoan? {
+    public var selected: LoanStanding? {
         lines.first { $0.position == cursor }?.loan
     }
 
@@ -36,11 +36,11 @@ public struct AgendaBrowser {
     /// Reads counts and the lines on screen again (new data, a new day, a new size), keeping
     /// the top line and the cursor where they were; the cursor moves to the nearest row when
     /// its loan is gone.
-    public mutating func reload(store: any LoanReading, policy: DuePolicy, height: Int? = nil) throws {
+    public mutating func reload(query: AgendaQuery, policy: DuePolicy, height: Int? = nil) throws {
         if let height { self.height = max(1, height) }
-        let sections = try AgendaSection.sections(mode, filter: filter, policy: policy, store: store)
+        let sections = try AgendaSection.sections(mode, filter: filter, policy: policy, query: query)
         self.sections = sections
-        let walker = AgendaWalker(store: store, policy: policy, sections: sections, filter: filter)
+        let walker = AgendaWalker(query: query, policy: policy, sections: sections, filter: filter)
         self.walker = walker
         let offset = cursorIndex
         let kept = cursor
@@ -53,23 +53,25 @@ public struct AgendaBrowser {
     }
 
     /// Switches between the agenda and all open loans, back at the top.
-    public mutating func toggleMode(store: any LoanReading, policy: DuePolicy) throws {
+    public mutating func toggleMode() throws {
         mode = mode == .agenda ? .allOpen : .agenda
-        try restart(store: store, policy: policy)
+        try restart()
     }
 
     /// Filters by title or counterparty (nil or empty: no filter), back at the top.
-    public mutating func setFilter(_ text: String?, store: any LoanReading, policy: DuePolicy) throws {
+    public mutating func setFilter(_ text: String?) throws {
         let text = text.flatMap { $0.isEmpty ? nil : $0 }
         guard text != filter else { return }
         filter = text
-        try restart(store: store, policy: policy)
+        try restart()
     }
 
-    private mutating func restart(store: any LoanReading, policy: DuePolicy) throws {
+    /// Back at the top, read with the query and policy of the last reload.
+    private mutating func restart() throws {
         top = nil
         cursor = nil
-        try reload(store: store, policy: policy)
+        guard let walker else { return }
+        try reload(query: walker.query, policy: walker.policy)
     }
 
     // MARK: Moves

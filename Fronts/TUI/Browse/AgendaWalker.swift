@@ -26,7 +26,7 @@ public enum LinePosition: Hashable, Sendable, Comparable {
 /// One line of the list: a section heading or a loan with its standing today.
 public enum AgendaLine: Hashable, Sendable {
     case heading(Int)
-    case row(Int, DueLoan)
+    case row(Int, LoanStanding)
 
     public var position: LinePosition {
         switch self {
@@ -35,7 +35,7 @@ public enum AgendaLine: Hashable, Sendable {
         }
     }
 
-    public var loan: DueLoan? {
+    public var loan: LoanStanding? {
         if case .row(_, let item) = self { return item }
         return nil
     }
@@ -44,7 +44,7 @@ public enum AgendaLine: Hashable, Sendable {
 /// Walks the list a few lines at a time, forwards or backwards from any position, with the
 /// store's keyset pages: the cost of a step is the lines it returns, never the size of the list.
 struct AgendaWalker {
-    let store: any LoanReading
+    let query: AgendaQuery
     let policy: DuePolicy
     let sections: [AgendaSection]
     let filter: String?
@@ -115,7 +115,7 @@ struct AgendaWalker {
         _ section: Int, beyond key: DueOrderKey?, descending: Bool, limit: Int, _ add: (AgendaLine) -> Void
     ) throws {
         guard limit > 0 else { return }
-        try sections[section].kind.query(store).page(policy, matching: filter, beyond: key, descending: descending, limit: limit) {
+        try query.group(sections[section].group).page(policy, matching: filter, beyond: key, descending: descending, limit: limit) {
             add(.row(section, $0))
         }
     }

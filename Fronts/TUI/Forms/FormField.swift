@@ -49,7 +49,7 @@ public enum FormSubmission: Hashable, Sendable {
     case add(LoanDraft)
     case edit(LoanID, LoanEdit)
     case renew(LoanID, CivilDate)
-    case giveBack(LoanID, CivilDate)
+    case returnLoan(LoanID, CivilDate)
 }
 
 /// What a key did to a form.

@@ -9,7 +9,7 @@ public struct LoanForm: Hashable, Sendable {
         case add
         case edit(Loan)
         case renew(Loan)
-        case giveBack(Loan)
+        case returnLoan(Loan)
     }
 
     public let purpose: Purpose
@@ -52,8 +52,8 @@ public struct LoanForm: Hashable, Sendable {
         LoanForm(.renew(loan), [FormField(.date, "New due date", text: windowDate(window))])
     }
 
-    public static func giveBack(_ loan: Loan) -> LoanForm {
-        LoanForm(.giveBack(loan), [FormField(.date, "Returned on", text: "today")])
+    public static func returnLoan(_ loan: Loan) -> LoanForm {
+        LoanForm(.returnLoan(loan), [FormField(.date, "Returned on", text: "today")])
     }
 
     /// Handles a key: Tab/↓ and Shift-Tab/↑ move between fields, Enter submits, Esc cancels,
@@ -120,7 +120,7 @@ public struct LoanForm: Hashable, Sendable {
             case .renew(let loan):
                 guard let due = date(.date, today: today) else { return nil }
                 try LoanRules.dates(lentOn: loan.lentOn, dueOn: due, returnedOn: nil)
-            case .giveBack(let loan):
+            case .returnLoan(let loan):
                 guard let day = date(.date, today: today) else { return nil }
                 try LoanRules.dates(lentOn: loan.lentOn, dueOn: loan.dueOn, returnedOn: day)
             }
@@ -132,7 +132,7 @@ public struct LoanForm: Hashable, Sendable {
 
     private func fieldFor(_ violation: LoanRuleViolation) -> FieldName {
         switch purpose {
-        case .renew, .giveBack: .date
+        case .renew, .returnLoan: .date
         case .add, .edit: if case .returnedBeforeLent = violation { .lentOn } else { .dueOn }
         }
     }
@@ -141,7 +141,7 @@ public struct LoanForm: Hashable, Sendable {
     public var original: Loan? {
         switch purpose {
         case .add: nil
-        case .edit(let loan), .renew(let loan), .giveBack(let loan): loan
+        case .edit(let loan), .renew(let loan), .returnLoan(let loan): loan
         }
     }
 
@@ -175,8 +175,8 @@ public struct LoanForm: Hashable, Sendable {
             return .edit(loan.id, edit)
         case .renew(let loan):
             return date(.date, today: today).map { .renew(loan.id, $0) }
-        case .giveBack(let loan):
-            return date(.date, today: today).map { .giveBack(loan.id, $0) }
+        case .returnLoan(let loan):
+            return date(.date, today: today).map { .returnLoan(loan.id, $0) }
         }
     }
 

@@ -9,10 +9,10 @@ public enum Key: Hashable, Sendable {
     case enter, escape, tab, backTab, backspace, delete
 }
 
-/// Something that happens to the screen: a key, a new terminal size, or a quiet moment (the
-/// input timeout) in which the day may have rolled over or another process changed loans.
+/// Something that happens to the screen: a key, a new terminal size, or news that the answer
+/// may have changed (someone wrote to the store, a new day began, or a failed read is retried).
 public enum TUIEvent: Hashable, Sendable {
     case key(Key)
     case resize(width: Int, height: Int)
-    case tick
+    case changed
 }

@@ -11,7 +11,7 @@ public enum AgendaPresenter {
         case 1: "within 1 day"
         case let days: "within \(days) days"
         }
-        return "Today: \(weekday(policy.today)) \(policy.today.iso) · Due soon: \(window)"
+        return "Today: \(LoanWording.weekday(policy.today)) \(policy.today.iso) · Due soon: \(window)"
     }
 
     /// What the list shows: `Agenda`, `All open loans`, and the filter when there is one.
@@ -27,7 +27,7 @@ public enum AgendaPresenter {
             switch line {
             case .heading(let index):
                 let section = browser.sections[index]
-                return .heading(heading(section), tone(section.kind))
+                return .heading(heading(section), tone(section.group))
             case .row(_, let item):
                 return .row(row(item, selected: line.position == browser.cursor))
             }
@@ -55,7 +55,7 @@ public enum AgendaPresenter {
 
     /// `OVERDUE (2)`, `DUE SOON (3)`, `LATER (4)`; `(99+)` when a filter matched more.
     public static func heading(_ section: AgendaSection) -> String {
-        let name = switch section.kind {
+        let name = switch section.group {
         case .overdue: "OVERDUE"
         case .dueSoon: "DUE SOON"
         case .later: "LATER"
@@ -63,16 +63,11 @@ public enum AgendaPresenter {
         return "\(name) (\(section.count)\(section.countIsCapped ? "+" : ""))"
     }
 
-    public static func row(_ item: DueLoan, selected: Bool) -> RowFrame {
+    public static func row(_ item: LoanStanding, selected: Bool) -> RowFrame {
         RowFrame(
-            id: item.id, title: item.loan.title, party: party(item.loan),
+            id: item.id, title: item.loan.title, party: LoanWording.shortParty(item.loan),
             relativeDay: RelativeDay.capitalized(RelativeDay.phrase(item)), tone: tone(item.status), selected: selected
         )
-    }
-
-    /// "to Alice" when lent, "from City Library" when borrowed.
-    public static func party(_ loan: Loan) -> String {
-        loan.direction == .lent ? "to \(loan.counterparty)" : "from \(loan.counterparty)"
     }
 
     public static func tone(_ status: LoanStatus) -> Tone {
@@ -83,8 +78,8 @@ public enum AgendaPresenter {
         }
     }
 
-    static func tone(_ kind: AgendaSection.Kind) -> Tone {
-        switch kind {
+    static func tone(_ group: DueGroup) -> Tone {
+        switch group {
         case .overdue: .overdue
         case .dueSoon: .dueSoon
         case .later: .accent
@@ -97,8 +92,4 @@ public enum AgendaPresenter {
         KeyHint("?", "help"), KeyHint("q", "quit"),
     ]
 
-    /// `Mon`…`Sun`: 0001-01-01 was a Monday.
-    static func weekday(_ date: CivilDate) -> String {
-        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.dayNumber % 7]
-    }
 }

@@ -3,7 +3,7 @@ import LoansText
 
 /// Words one loan's detail: every field, the note line by line and the renewal history.
 public enum DetailPresenter {
-    public static func body(_ item: DueLoan, scroll: Int) -> DetailBody {
+    public static func body(_ item: LoanStanding, scroll: Int) -> DetailBody {
         let loan = item.loan
         typealias Field = DetailBody.Field
         var fields = [
@@ -15,7 +15,10 @@ public enum DetailPresenter {
                 label: "Due on", value: "\(dated(loan.dueOn)) · \(RelativeDay.capitalized(RelativeDay.phrase(item)))",
                 tone: AgendaPresenter.tone(item.status)
             ),
-            Field(label: "Returned on", value: loan.returnedOn.map { returned(on: $0, due: loan.dueOn) } ?? "not yet", tone: .plain),
+            Field(
+                label: "Returned on", value: loan.returnedOn.map { "\(dated($0)) · \(LoanWording.lateness(loan) ?? "")" } ?? "not yet",
+                tone: .plain
+            ),
             Field(label: "Renewals", value: String(loan.renewals), tone: .plain),
         ]
         let dues = loan.previousDueDates + [loan.dueOn]
@@ -35,16 +38,7 @@ public enum DetailPresenter {
     ]
 
     static func dated(_ date: CivilDate) -> String {
-        "\(AgendaPresenter.weekday(date)) \(date.iso)"
-    }
-
-    private static func returned(on day: CivilDate, due: CivilDate) -> String {
-        let late = day.days(since: due)
-        return switch late {
-        case ...0: "\(dated(day)) · on time"
-        case 1: "\(dated(day)) · 1 day late"
-        default: "\(dated(day)) · \(late) days late"
-        }
+        "\(LoanWording.weekday(date)) \(date.iso)"
     }
 }
 
@@ -70,7 +64,7 @@ public enum FormPresenter {
         case .add: "Add a loan"
         case .edit(let loan): "Edit loan #\(loan.id) · \(loan.title)"
         case .renew(let loan): "Renew loan #\(loan.id) · \(loan.title) · due \(loan.dueOn.iso)"
-        case .giveBack(let loan): "Return loan #\(loan.id) · \(loan.title)"
+        case .returnLoan(let loan): "Return loan #\(loan.id) · \(loan.title)"
         }
     }
 

@@ -13,7 +13,7 @@ public enum Route: Hashable, Sendable {
     /// Asks for a renewed loan's new due date.
     case renew(LoanID)
     /// Asks for the day a loan came back.
-    case giveBack(LoanID)
+    case returnLoan(LoanID)
     /// Asks whether to remove a loan for good.
     case remove(LoanID)
     /// The keys.
@@ -22,7 +22,7 @@ public enum Route: Hashable, Sendable {
     /// The loan the screen is about, if any.
     public var loanID: LoanID? {
         switch self {
-        case .detail(let id), .edit(let id), .renew(let id), .giveBack(let id), .remove(let id): id
+        case .detail(let id), .edit(let id), .renew(let id), .returnLoan(let id), .remove(let id): id
         case .agenda, .add, .help: nil
         }
     }

@@ -13,8 +13,6 @@ final class CursesTerminal {
     private(set) var height: Int
     private let colors: Bool
     private var shown: ScreenBuffer?
-    /// How long a wait for a key lasts before it becomes a tick.
-    static let tickMilliseconds: Int32 = 1000
 
     /// Takes over the terminal: the locale for wide characters, the signal guard, then ncurses
     /// in cbreak mode without echo, keypad on, a short Esc delay and the input timeout.
@@ -34,7 +32,7 @@ final class CursesTerminal {
         _ = loans_keypad()
         set_escdelay(25)
         curs_set(0)
-        loans_timeout(CursesTerminal.tickMilliseconds)
+        loans_timeout(0)
         colors = wanted && has_colors()
         if colors {
             start_color()
@@ -89,25 +87,27 @@ final class CursesTerminal {
         _ = loans_refresh()
     }
 
-    /// The next event: a key, a resize, or a tick when the input timeout passed. With `wait`
-    /// false, returns nil at once when no input is pending.
-    func nextEvent(wait: Bool = true) -> TUIEvent? {
-        if !wait { loans_timeout(0) }
-        defer { if !wait { loans_timeout(CursesTerminal.tickMilliseconds) } }
+    /// Every key and resize already waiting, in order (ncurses reads without blocking, until
+    /// both the terminal and its own buffer are empty); keys loans does not know are dropped.
+    func pendingEvents() -> [TUIEvent] {
+        var events: [TUIEvent] = []
         var code: wint_t = 0
-        switch loans_get_key(&code) {
-        case ERR:
-            return wait ? .tick : nil
-        case loans_key_code_yes():
-            if Int32(code) == KEY_RESIZE {
-                width = Int(loans_cols())
-                height = Int(loans_lines())
-                shown = nil
-                return .resize(width: width, height: height)
+        while true {
+            switch loans_get_key(&code) {
+            case ERR:
+                return events
+            case loans_key_code_yes():
+                if Int32(code) == KEY_RESIZE {
+                    width = Int(loans_cols())
+                    height = Int(loans_lines())
+                    shown = nil
+                    events.append(.resize(width: width, height: height))
+                } else if let key = KeyDecoding.functionKey(Int32(code)) {
+                    events.append(.key(key))
+                }
+            default:
+                if let key = KeyDecoding.character(UInt32(code)) { events.append(.key(key)) }
             }
-            return KeyDecoding.functionKey(Int32(code)).map(TUIEvent.key)
-        default:
-            return KeyDecoding.character(UInt32(code)).map(TUIEvent.key)
         }
     }
 

@@ -2,7 +2,7 @@ import LoansCore
 
 /// `loans show`: every field of one loan, one per line, data sanitised; a note keeps its lines.
 public enum LoanDetailText {
-    public static func lines(_ item: DueLoan) -> [String] {
+    public static func lines(_ item: LoanStanding) -> [String] {
         let loan = item.loan
         let history = loan.previousDueDates.map(\.iso).joined(separator: ", ")
         var fields: [(String, String)] = [
@@ -11,7 +11,7 @@ public enum LoanDetailText {
             ("Counterparty", SafeText.sanitized(loan.counterparty)),
             ("Lent on", loan.lentOn.iso),
             ("Due on", "\(loan.dueOn.iso) (\(RelativeDay.phrase(item)))"),
-            ("Returned on", loan.returnedOn.map { returned in lateness(returned, loan.dueOn) } ?? "not yet"),
+            ("Returned on", loan.returnedOn.map { "\($0.iso) (\(LoanWording.lateness(loan) ?? ""))" } ?? "not yet"),
             ("Renewals", loan.renewals == 0 ? "0" : "\(loan.renewals) (earlier due dates: \(history))"),
         ]
         let noteLines = (loan.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
@@ -28,12 +28,4 @@ public enum LoanDetailText {
         return out
     }
 
-    private static func lateness(_ returned: CivilDate, _ due: CivilDate) -> String {
-        let late = returned.days(since: due)
-        switch late {
-        case ...0: return "\(returned.iso) (on time)"
-        case 1: return "\(returned.iso) (1 day late)"
-        default: return "\(returned.iso) (\(late) days late)"
-        }
-    }
 }

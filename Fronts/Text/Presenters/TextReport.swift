@@ -39,19 +39,19 @@ public enum TextPresenter {
     }
 
     /// `loans overdue`.
-    public static func overdue(_ loans: [DueLoan]) -> TextReport {
+    public static func overdue(_ loans: [LoanStanding]) -> TextReport {
         TextReport(sections: [section("OVERDUE", loans)], emptyText: "No loans overdue.")
     }
 
     /// `loans due-soon`.
-    public static func dueSoon(_ loans: [DueLoan]) -> TextReport {
+    public static func dueSoon(_ loans: [LoanStanding]) -> TextReport {
         TextReport(sections: [section("DUE SOON", loans)], emptyText: "No loans due soon.")
     }
 
     /// `loans list`: one row per loan with its due date and status.
-    public static func list(_ loans: [DueLoan], _ selection: LoanSelection) -> TextReport {
+    public static func list(_ loans: [LoanStanding], _ selection: LoanSelection) -> TextReport {
         let rows = loans.map { item in
-            ["#\(item.id)", item.loan.title, party(item.loan), "due \(item.loan.dueOn)", RelativeDay.phrase(item)]
+            ["#\(item.id)", item.loan.title, LoanWording.party(item.loan), "due \(item.loan.dueOn)", RelativeDay.phrase(item)]
         }
         let empty = switch selection {
         case .open: "No open loans."
@@ -61,18 +61,10 @@ public enum TextPresenter {
         return TextReport(sections: [TextReport.Section(heading: nil, rows: rows)], emptyText: empty)
     }
 
-    /// "lent to Alice" or "borrowed from City Library".
-    public static func party(_ loan: Loan) -> String {
-        switch loan.direction {
-        case .lent: "lent to \(loan.counterparty)"
-        case .borrowed: "borrowed from \(loan.counterparty)"
-        }
-    }
-
-    private static func section(_ title: String, _ loans: [DueLoan]) -> TextReport.Section {
+    private static func section(_ title: String, _ loans: [LoanStanding]) -> TextReport.Section {
         TextReport.Section(
             heading: "\(title) (\(loans.count))",
-            rows: loans.map { ["#\($0.id)", $0.loan.title, party($0.loan), RelativeDay.phrase($0)] }
+            rows: loans.map { ["#\($0.id)", $0.loan.title, LoanWording.party($0.loan), RelativeDay.phrase($0)] }
         )
     }
 }

@@ -3,7 +3,7 @@ import LoansCore
 /// How every front words a loan's day relative to today: "due today", "due tomorrow",
 /// "due in 3 days", "1 day overdue", "2 days overdue", "returned 2026-11-20".
 public enum RelativeDay {
-    public static func phrase(_ loan: DueLoan) -> String {
+    public static func phrase(_ loan: LoanStanding) -> String {
         guard let days = loan.daysUntilDue else {
             return "returned \(loan.loan.returnedOn.map(\.iso) ?? "")"
         }

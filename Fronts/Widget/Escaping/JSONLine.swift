@@ -1,7 +1,7 @@
-import LoansCore
+import LoansText
 
 /// A JSON object written on one line, members in the order given, for the bars that read JSON
-/// (waybar, i3status-rust, i3bar). Every string goes through Core's `JSONString.quoted` — the
+/// (waybar, i3status-rust, i3bar). Every string goes through `JSONTokens.quoted` — the
 /// escaping of every document loans writes (RFC 8259, control characters, DEL, C1, U+2028 and
 /// U+2029 as escapes); no member is ever pasted together from raw data.
 struct JSONLine {
@@ -23,9 +23,9 @@ struct JSONLine {
         var out = "{"
         for (index, member) in members.enumerated() {
             if index > 0 { out += "," }
-            out += JSONString.quoted(member.key) + ":"
+            out += JSONTokens.quoted(member.key) + ":"
             switch member.value {
-            case .string(let text): out += JSONString.quoted(text)
+            case .string(let text): out += JSONTokens.quoted(text)
             case .integer(let number): out += String(number)
             case .boolean(let flag): out += flag ? "true" : "false"
             }

@@ -33,7 +33,7 @@ public struct WidgetPresenter: Sendable {
         let urgent = summary.mostUrgent.map { loan in
             WidgetModel.UrgentLoan(
                 title: SafeText.sanitized(loan.loan.title),
-                party: SafeText.sanitized(TextPresenter.party(loan.loan)),
+                party: SafeText.sanitized(LoanWording.party(loan.loan)),
                 day: RelativeDay.phrase(loan)
             )
         }

@@ -2,28 +2,25 @@ import LoansCore
 import LoansTUI
 import LoansTestSupport
 
-/// The TUI's source over a memory store, with a day and a change flag the test controls.
-final class MemorySource: LoanSource {
+/// The TUI's stores over a memory store, and its clock, with a day the test controls.
+final class MemorySource: LoanStores, Clock {
     let store = MemoryStore()
     var policy: DuePolicy
-    var changed = false
     private(set) var writes = 0
 
     init(today: CivilDate = .on("2026-11-29"), window: Int = 7) {
         policy = DuePolicy(today: today, window: DueWindow(days: window) ?? .standard)
     }
 
-    func currentPolicy() -> DuePolicy { policy }
+    /// Which day it is: the clock's (this source's) day, never fixed, so tests can move it.
+    var today: Today { Today(fixed: nil, window: policy.window, clock: self) }
+
+    func now() -> Now { Now(today: policy.today, utc: UTCTimestamp(date: policy.today, hour: 12, minute: 0, second: 0)) }
     func reader() throws -> any LoanReading { store }
 
     func writer() throws -> any LoanWriting {
         writes += 1
         return store
-    }
-
-    func hasChanged() -> Bool {
-        defer { changed = false }
-        return changed
     }
 
     /// Adds a loan due `due` days from today (through the store, not a use case).
@@ -54,6 +51,10 @@ final class MemorySource: LoanSource {
 
 
 extension TUIApp {
+    init(source: MemorySource, width: Int, height: Int) {
+        self.init(today: source.today, stores: source, width: width, height: height)
+    }
+
     /// Presses keys in order.
     mutating func press(_ keys: Key...) {
         for key in keys { handle(.key(key)) }

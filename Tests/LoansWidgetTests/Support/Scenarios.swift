@@ -24,14 +24,14 @@ enum Scenario: String, CaseIterable, CustomStringConvertible {
         }
     }
 
-    static func loan(_ title: String, due: Int, _ direction: Direction = .lent, _ party: String = "Alice") -> DueLoan {
+    static func loan(_ title: String, due: Int, _ direction: Direction = .lent, _ party: String = "Alice") -> LoanStanding {
         policy.standing(of: Loan(
             id: LoanID(4), title: title, direction: direction, counterparty: party,
             lentOn: today.adding(days: -60)!, dueOn: today.adding(days: due)!
         ))
     }
 
-    static func summary(overdue: Int, dueSoon: Int, _ urgent: DueLoan) -> AgendaSummary {
+    static func summary(overdue: Int, dueSoon: Int, _ urgent: LoanStanding) -> AgendaSummary {
         AgendaSummary(policy: policy, overdueCount: overdue, dueSoonCount: dueSoon, mostUrgent: urgent)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LoansCore
+import LoansInterchange
 import LoansTestSupport
 import Testing
 

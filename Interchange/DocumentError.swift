@@ -1,3 +1,5 @@
+import LoansCore
+
 /// Why a loans document was refused: where (`loans[3].due_on`) and what.
 public struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A jq-style path to the offending value (`schema_version`, `loans[3].due_on`), or

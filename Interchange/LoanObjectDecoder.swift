@@ -1,4 +1,6 @@
-/// Reads one loan object of a document and checks it against the rules of CONTRACT §2.
+import LoansCore
+
+/// Reads one loan object of a document and checks it against the rules every loan obeys.
 struct LoanObjectDecoder {
     /// The loan's index in the document's `loans` array.
     let index: Int

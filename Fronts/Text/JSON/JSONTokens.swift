@@ -1,10 +1,21 @@
-/// Appends JSON tokens to a byte buffer (RFC 8259). Strings are escaped here and only here:
+import LoansCore
+
+/// Appends JSON tokens to a byte buffer (RFC 8259), for every front that writes JSON (the
+/// document of `loans json`, the status-bar formats). Strings are escaped here and only here:
 /// `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX` — DEL and the C1 controls
 /// too, so a document printed on a terminal cannot drive it — U+2028 and U+2029 as
 /// `\u2028`/`\u2029` (so the text is also safe inside JavaScript), `/` left alone. Swift strings
 /// are valid Unicode, so the output is always valid UTF-8.
-enum JSONWriter {
-    static func string(_ text: String, to bytes: inout [UInt8]) {
+public enum JSONTokens {
+    /// A text as a JSON string literal, escaped by the same rules as every document loans writes.
+    public static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        string(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func string(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         if text.utf8.withContiguousStorageIfAvailable({ escape($0, to: &bytes) }) == nil {
             var copy = text
@@ -55,7 +66,7 @@ enum JSONWriter {
     }
 
     /// A whole number in decimal, written digit by digit.
-    static func integer(_ value: Int64, to bytes: inout [UInt8]) {
+    public static func integer(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         var divisor: UInt64 = 1
@@ -66,12 +77,12 @@ enum JSONWriter {
         }
     }
 
-    static func integer(_ value: Int, to bytes: inout [UInt8]) {
+    public static func integer(_ value: Int, to bytes: inout [UInt8]) {
         integer(Int64(value), to: &bytes)
     }
 
     /// A date as the string `"YYYY-MM-DD"`, written without building a `String`.
-    static func date(_ date: CivilDate, to bytes: inout [UInt8]) {
+    public static func date(_ date: CivilDate, to bytes: inout [UInt8]) {
         let (year, month, day) = date.components
         func digits(_ value: Int, _ divisor: Int) {
             var divisor = divisor
@@ -89,12 +100,12 @@ enum JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    static func null(to bytes: inout [UInt8]) {
+    public static func null(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: "null".utf8)
     }
 
     /// `"key":`, for keys that are plain ASCII names.
-    static func key(_ name: String, to bytes: inout [UInt8]) {
+    public static func key(_ name: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: name.utf8)
         bytes.append(contentsOf: "\":".utf8)
@@ -102,16 +113,5 @@ enum JSONWriter {
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? 0x30 + value : 0x61 + value - 10
-    }
-}
-
-/// A text as a JSON string literal, escaped by the same rules as every document loans writes
-/// (for fronts that write small JSON objects of their own, such as the status-bar formats).
-public enum JSONString {
-    public static func quoted(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 2)
-        JSONWriter.string(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

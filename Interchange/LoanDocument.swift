@@ -1,17 +1,19 @@
-/// The interchange document of CONTRACT §4, defined once: `loans json` writes it, `loans import`
-/// and the fixture store read it. Keys are listed here in the order the contract prints them.
+import LoansCore
+
+/// The interchange document, defined once: `loans json` writes it (the JSON front), `loans import`
+/// and the fixture store read it (here). Keys are listed in the order documents print them.
 public enum LoanDocument {
     /// The only version this build reads and writes.
     public static let schemaVersion = 1
 
     /// Keys of the envelope, in order.
-    enum EnvelopeKey: String, CaseIterable {
+    public enum EnvelopeKey: String, CaseIterable, Sendable {
         case schemaVersion = "schema_version", query, generatedAt = "generated_at", today
         case windowDays = "window_days", summary, loans
     }
 
     /// Keys of a loan object, in order. `status` and `days_until_due` are derived: written, never read.
-    enum LoanKey: String, CaseIterable {
+    public enum LoanKey: String, CaseIterable, Sendable {
         case id, title, direction, counterparty
         case lentOn = "lent_on", dueOn = "due_on", returnedOn = "returned_on"
         case note, renewals, previousDueDates = "previous_due_dates"
@@ -32,16 +34,7 @@ public enum LoanDocument {
         private static let spellings = allCases.map { ($0, Array($0.rawValue.utf8)) }
 
         /// The keys in order, computed once (`allCases` builds a new array on every use).
-        static let ordered = allCases
-        /// What opens each key in a loan object: `{"id":`, then `,"title":` and so on.
-        static let tokens = ordered.enumerated().map { index, key in
-            Array(((index == 0 ? "{" : ",") + "\"\(key.rawValue)\":").utf8)
-        }
-        static let lent = Array("\"lent\"".utf8)
-        static let borrowed = Array("\"borrowed\"".utf8)
-        static let statuses: [LoanStatus: [UInt8]] = Dictionary(uniqueKeysWithValues: [
-            LoanStatus.overdue, .dueSoon, .open, .returned,
-        ].map { ($0, Array("\"\($0.rawValue)\"".utf8)) })
+        public static let ordered = allCases
     }
 
     /// Decodes a whole `all` document, handing each loan (checked against every rule, names

@@ -1,0 +1,11 @@
+/// A day of the week (ISO order, Monday first).
+public enum Weekday: Int, Hashable, Sendable, CaseIterable {
+    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+}
+
+extension CivilDate {
+    /// The day of the week: 0001-01-01, day 0, was a Monday on the proleptic Gregorian calendar.
+    public var weekday: Weekday {
+        Weekday(rawValue: dayNumber % 7) ?? .monday
+    }
+}

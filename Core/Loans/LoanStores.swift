@@ -1,0 +1,31 @@
+/// How a front that keeps running (the TUI, `--watch`) reaches the loans: a reader, opened when
+/// first needed and opened again once the store may have changed under it, and a writer, opened
+/// for the first write. The composition root implements it over the real stores.
+public protocol LoanStores: AnyObject {
+    /// The store to read from (a database that does not exist yet reads as empty).
+    func reader() throws -> any LoanReading
+
+    /// The store to write to, opened for writing when first needed.
+    func writer() throws -> any LoanWriting
+}
+
+/// What woke a front that keeps running.
+public enum AgendaWake: Hashable, Sendable {
+    /// The answer may have changed: someone wrote to the store, or a new civil day began.
+    case answerMayHaveChanged
+    /// The front's input (its terminal) has something to read or hung up, or a signal arrived.
+    case input
+    /// Nobody reads the front's output any more (a closed pipe, a hung-up terminal).
+    case outputClosed
+    /// The time the front allowed passed with nothing to report.
+    case timeout
+}
+
+/// The live-agenda port: tells a front that keeps running when its answer may have changed, so
+/// it reads again only then and sleeps otherwise. Adapters implement it per store; fronts only
+/// wait on it.
+public protocol AgendaChanges: AnyObject {
+    /// Blocks until the answer may have changed, `input` (when given) becomes readable,
+    /// `output` (when given) loses its reader, or `timeoutMilliseconds` (when given) pass.
+    func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake
+}

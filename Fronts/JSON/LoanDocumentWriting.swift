@@ -1,0 +1,107 @@
+import LoansCore
+import LoansInterchange
+import LoansText
+
+/// Writes the interchange document as bytes, key by key in the document's order: the envelope
+/// (schema version, query, instant, today, window, summary) and each loan object, every key
+/// present (null where there is no value), with its derived `status` and `days_until_due`.
+enum LoanDocumentWriting {
+    /// The values of a document's envelope (everything but its loans).
+    struct Envelope: Hashable, Sendable {
+        let query: String
+        let generatedAt: UTCTimestamp
+        let policy: DuePolicy
+        let overdueCount: Int
+        let dueSoonCount: Int
+
+        init(query: String, generatedAt: UTCTimestamp, policy: DuePolicy, overdueCount: Int, dueSoonCount: Int) {
+            self.query = query
+            self.generatedAt = generatedAt
+            self.policy = policy
+            self.overdueCount = overdueCount
+            self.dueSoonCount = dueSoonCount
+        }
+    }
+
+    /// The document up to and including `"loans":[`, keys in the contract's order.
+    static func appendOpening(_ envelope: Envelope, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "{"))
+        for key in LoanDocument.EnvelopeKey.allCases {
+            if key != .schemaVersion { bytes.append(UInt8(ascii: ",")) }
+            JSONTokens.key(key.rawValue, to: &bytes)
+            switch key {
+            case .schemaVersion: JSONTokens.integer(LoanDocument.schemaVersion, to: &bytes)
+            case .query: JSONTokens.string(envelope.query, to: &bytes)
+            case .generatedAt: JSONTokens.string(envelope.generatedAt.description, to: &bytes)
+            case .today: JSONTokens.string(envelope.policy.today.iso, to: &bytes)
+            case .windowDays: JSONTokens.integer(envelope.policy.window.days, to: &bytes)
+            case .summary:
+                bytes.append(contentsOf: "{\"overdue\":".utf8)
+                JSONTokens.integer(envelope.overdueCount, to: &bytes)
+                bytes.append(contentsOf: ",\"due_soon\":".utf8)
+                JSONTokens.integer(envelope.dueSoonCount, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            case .loans: bytes.append(UInt8(ascii: "["))
+            }
+        }
+    }
+
+    /// What closes a document after its loans.
+    static func appendClosing(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "]}".utf8)
+    }
+
+    /// One loan object, every key present (null where there is no value), in the contract's order.
+    static func appendLoan(_ item: LoanStanding, to bytes: inout [UInt8]) {
+        let loan = item.loan
+        for (key, token) in layout {
+            bytes.append(contentsOf: token)
+            switch key {
+            case .id: JSONTokens.integer(loan.id.rawValue, to: &bytes)
+            case .title: JSONTokens.string(loan.title, to: &bytes)
+            case .direction: append(loan.direction == .lent ? "\"lent\"" : "\"borrowed\"", to: &bytes)
+            case .counterparty: JSONTokens.string(loan.counterparty, to: &bytes)
+            case .lentOn: JSONTokens.date(loan.lentOn, to: &bytes)
+            case .dueOn: JSONTokens.date(loan.dueOn, to: &bytes)
+            case .returnedOn:
+                if let date = loan.returnedOn { JSONTokens.date(date, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+            case .note: optional(loan.note, to: &bytes)
+            case .renewals: JSONTokens.integer(loan.renewals, to: &bytes)
+            case .previousDueDates:
+                bytes.append(UInt8(ascii: "["))
+                for (index, date) in loan.previousDueDates.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONTokens.date(date, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "]"))
+            case .status: append(statusToken(item.status), to: &bytes)
+            case .daysUntilDue:
+                if let days = item.daysUntilDue { JSONTokens.integer(days, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+            }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Each key of a loan object with what opens it: `{"id":`, then `,"title":` and so on.
+    private static let layout = LoanDocument.LoanKey.ordered.enumerated().map { index, key in
+        (key, Array(((index == 0 ? "{" : ",") + "\"\(key.rawValue)\":").utf8))
+    }
+
+    private static func append(_ token: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: token.utf8Start, count: token.utf8CodeUnitCount))
+    }
+
+    /// A status as its JSON string.
+    private static func statusToken(_ status: LoanStatus) -> StaticString {
+        switch status {
+        case .overdue: "\"overdue\""
+        case .dueSoon: "\"due_soon\""
+        case .open: "\"open\""
+        case .returned: "\"returned\""
+        }
+    }
+
+    private static func optional(_ text: String?, to bytes: inout [UInt8]) {
+        if let text { JSONTokens.string(text, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+    }
+}

@@ -1,0 +1,50 @@
+import LoansCore
+
+/// The words every front uses for a loan's other party, a weekday and a late return, written
+/// once for the text commands, the TUI and the widget.
+public enum LoanWording {
+    /// "lent to Alice" or "borrowed from City Library".
+    public static func party(_ loan: Loan) -> String {
+        switch loan.direction {
+        case .lent: "lent to \(loan.counterparty)"
+        case .borrowed: "borrowed from \(loan.counterparty)"
+        }
+    }
+
+    /// "to Alice" or "from City Library", where the direction shows anyway (lists).
+    public static func shortParty(_ loan: Loan) -> String {
+        loan.direction == .lent ? "to \(loan.counterparty)" : "from \(loan.counterparty)"
+    }
+
+    /// `Mon` … `Sun`.
+    public static func weekday(_ date: CivilDate) -> String {
+        switch date.weekday {
+        case .monday: "Mon"
+        case .tuesday: "Tue"
+        case .wednesday: "Wed"
+        case .thursday: "Thu"
+        case .friday: "Fri"
+        case .saturday: "Sat"
+        case .sunday: "Sun"
+        }
+    }
+
+    /// "on time", "1 day late", "3 days late" for a returned loan; nil while it is out.
+    public static func lateness(_ loan: Loan) -> String? {
+        switch loan.daysReturnedLate {
+        case nil: nil
+        case 0: "on time"
+        case 1: "1 day late"
+        case let days?: "\(days) days late"
+        }
+    }
+}
+
+/// What a change did, in one line: the same words on the command line and in the TUI.
+public enum OutcomeText {
+    public static func added(_ id: LoanID) -> String { "Added loan #\(id)." }
+    public static func edited(_ id: LoanID) -> String { "Edited loan #\(id)." }
+    public static func renewed(_ loan: Loan) -> String { "Renewed loan #\(loan.id): now due \(loan.dueOn) (renewal \(loan.renewals))." }
+    public static func returned(_ loan: Loan, on date: CivilDate) -> String { "Returned loan #\(loan.id) on \(date)." }
+    public static func removed(_ id: LoanID) -> String { "Removed loan #\(id)." }
+}

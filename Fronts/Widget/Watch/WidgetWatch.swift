@@ -1,0 +1,40 @@
+import LoansCore
+
+/// `loans widget --watch`: answers once, then sleeps on the live-agenda port and answers again
+/// only when the answer may have changed (someone wrote, a new day began) — or a second after a
+/// failure, to retry — printing only when the line changes (`WidgetFeed`). It ends when nobody
+/// reads its output any more.
+public struct WidgetWatch {
+    let today: Today
+    let stores: any LoanStores
+    let changes: any AgendaChanges
+    let answer: WidgetAnswer
+
+    public init(today: Today, stores: any LoanStores, changes: any AgendaChanges, answer: WidgetAnswer) {
+        self.today = today
+        self.stores = stores
+        self.changes = changes
+        self.answer = answer
+    }
+
+    /// How long after a failed answer the next try comes.
+    public static let retryMilliseconds = 1000
+
+    /// Runs until `output` loses its reader or `emit` says nobody reads (false). `report` gets each
+    /// new failure message once; plain text stops at the first failure by rethrowing it.
+    public func run(output: Int32?, emit: ([String]) -> Bool, report: (String) -> Void) throws {
+        var feed = WidgetFeed(style: answer.style)
+        var lastMessage: String?
+        while true {
+            let text = try answer.text { try AgendaQuery(store: stores.reader()).summary(today.policy()) } report: { message in
+                if message != lastMessage { report(message) }
+                lastMessage = message
+            }
+            if text.state != .failed { lastMessage = nil }
+            let lines = feed.lines(for: text)
+            if !lines.isEmpty, !emit(lines) { return }
+            let retry = text.state == .failed ? WidgetWatch.retryMilliseconds : nil
+            if changes.next(input: nil, output: output, timeoutMilliseconds: retry) == .outputClosed { return }
+        }
+    }
+}
