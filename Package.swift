@@ -68,7 +68,7 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestProcesses"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport", "LoansTestProcesses"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -62,9 +62,12 @@ import Testing
 
     @Test func aReadNeverCreatesTheDatabase() throws {
         defer { loans.remove() }
-        for command in [["agenda"], ["list", "--all"], ["overdue"], ["due-soon"], ["show", "1"], []] {
-            _ = try loans.run(BinaryHarness.binary, command)
+        for command in [["agenda"], ["list", "--all"], ["overdue"], ["due-soon"], ["json", "all"], ["widget"], []] {
+            let result = try loans.run(BinaryHarness.binary, command)
+            #expect(result.status == 0 && result.err.isEmpty, "\(command): \(result.status) \(result.err)")
         }
+        let show = try loans("show", "1")
+        #expect(show.status == 1 && show.err == "loans: no loan with id 1\n" && show.out.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: loans.folder).isEmpty)
     }
 

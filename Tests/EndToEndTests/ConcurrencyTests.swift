@@ -92,7 +92,7 @@ import Testing
         #expect(try loans("import", path).status == 0)
         let pane = try TUITmuxPane(loans, command: "loans tui", width: 120, height: 40)
         defer { pane.close() }
-        let screen = try pane.waitFor("OVERDUE (6)", "DUE SOON (6)")
+        let screen = try pane.waitFor("OVERDUE (7)", "DUE SOON (6)")
         #expect(screen.contains("]0;owned"))
         #expect(screen.contains("#{host} #(touch PWNED)"))
         #expect(try pane.tmux("display-message", "-p", "-t", "t", "#{pane_title}") != "owned\n")

@@ -1,33 +1,32 @@
 import Foundation
-import LoansWidget
 
 /// What each bar would display for a line loans printed, read back the way the bar reads it
 /// (a model of each bar's documented parsing), so tests can compare it with the visible text.
 /// Everything works on Unicode scalars, as the bars do on bytes: a `{` or `]` followed by a
 /// combining mark is one Swift `Character` but still the byte a bar looks for.
-enum BarReading {
-    typealias Scalars = [Unicode.Scalar]
+public enum BarReading {
+    public typealias Scalars = [Unicode.Scalar]
 
-    static func scalars(_ text: String) -> Scalars { Array(text.unicodeScalars) }
+    public static func scalars(_ text: String) -> Scalars { Array(text.unicodeScalars) }
 
-    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+    public static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
         var out = String.UnicodeScalarView()
         out.append(contentsOf: scalars)
         return String(out)
     }
 
-    static func hasPrefix(_ text: Scalars, _ prefix: String) -> Bool {
+    public static func hasPrefix(_ text: Scalars, _ prefix: String) -> Bool {
         text.starts(with: prefix.unicodeScalars)
     }
 
-    static func hasSuffix(_ text: Scalars, _ suffix: String) -> Bool {
+    public static func hasSuffix(_ text: Scalars, _ suffix: String) -> Bool {
         text.reversed().starts(with: suffix.unicodeScalars.reversed())
     }
 
     /// tmux 3.3's expansion of `#()` output, as far as `#` goes: a run of k `#` before `[`
     /// shows k/2, any other run k/4; loans' own `#[…]` tags are removed first. Nil when the
     /// line holds a `#` run tmux would read as markup.
-    static func tmux(_ line: String) -> String? {
+    public static func tmux(_ line: String) -> String? {
         var body = scalars(line)
         let tag = ["#[fg=red]", "#[fg=yellow]"].first { hasPrefix(body, $0) }
         if let tag {
@@ -57,7 +56,7 @@ enum BarReading {
     }
 
     /// Pango markup to text: nil on a raw `<` or `>` or an `&` that starts no entity.
-    static func pango(_ markup: String) -> String? {
+    public static func pango(_ markup: String) -> String? {
         let text = scalars(markup)
         guard !text.contains("<"), !text.contains(">") else { return nil }
         let entities: [(String, Unicode.Scalar)] = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&apos;", "'"), ("&quot;", "\"")]
@@ -79,7 +78,7 @@ enum BarReading {
 
     /// Polybar's line without loans' own colour tags and the zero-width breakers; nil when a
     /// `%{` is left (polybar would read it as a tag or a click action).
-    static func polybar(_ line: String) -> String? {
+    public static func polybar(_ line: String) -> String? {
         var body = scalars(line)
         if hasPrefix(body, "%{F#"), let close = body.firstIndex(of: "}") { body.removeFirst(close + 1) }
         if hasSuffix(body, "%{F-}") { body.removeLast(5) }
@@ -88,12 +87,12 @@ enum BarReading {
     }
 
     /// A JSON line as an object; nil when it does not parse.
-    static func json(_ line: String) -> [String: Any]? {
+    public static func json(_ line: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [])) as? [String: Any]
     }
 
     /// True when any C0, DEL or C1 control character is in the text.
-    static func hasControl(_ text: String) -> Bool {
+    public static func hasControl(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 }
