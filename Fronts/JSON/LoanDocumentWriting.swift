@@ -13,6 +13,8 @@ enum LoanDocumentWriting {
         let policy: DuePolicy
         let overdueCount: Int
         let dueSoonCount: Int
+        /// The key of the list that ends the envelope: `loans`, or `changes` for the history.
+        var listKey = "loans"
 
         init(query: String, generatedAt: UTCTimestamp, policy: DuePolicy, overdueCount: Int, dueSoonCount: Int) {
             self.query = query
@@ -23,12 +25,12 @@ enum LoanDocumentWriting {
         }
     }
 
-    /// The document up to and including `"loans":[`, keys in the contract's order.
+    /// The document up to and including `"loans":[` (or `"changes":[`), keys in order.
     static func appendOpening(_ envelope: Envelope, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
         for key in LoanDocument.EnvelopeKey.allCases {
             if key != .schemaVersion { bytes.append(UInt8(ascii: ",")) }
-            JSONTokens.key(key.rawValue, to: &bytes)
+            JSONTokens.key(key == .loans ? envelope.listKey : key.rawValue, to: &bytes)
             switch key {
             case .schemaVersion: JSONTokens.integer(LoanDocument.schemaVersion, to: &bytes)
             case .query: JSONTokens.string(envelope.query, to: &bytes)
@@ -46,6 +48,36 @@ enum LoanDocumentWriting {
         }
     }
 
+    /// A change of the history up to and including `"loans":[`:
+    /// `{"id":12,"at":"…","who":"…","kind":"return","target":null,"undone":false,"loans":[`.
+    static func appendChangeOpening(_ change: Change, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "{\"id\":".utf8)
+        JSONTokens.integer(change.id.rawValue, to: &bytes)
+        bytes.append(contentsOf: ",\"at\":".utf8)
+        JSONTokens.string(change.at.description, to: &bytes)
+        bytes.append(contentsOf: ",\"who\":".utf8)
+        JSONTokens.string(change.who, to: &bytes)
+        bytes.append(contentsOf: ",\"kind\":".utf8)
+        JSONTokens.string(change.kind.rawValue, to: &bytes)
+        bytes.append(contentsOf: ",\"target\":".utf8)
+        if let target = change.target { JSONTokens.integer(target.rawValue, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        bytes.append(contentsOf: ",\"undone\":".utf8)
+        bytes.append(contentsOf: (change.isUndone ? "true" : "false").utf8)
+        bytes.append(contentsOf: ",\"loans\":[".utf8)
+    }
+
+    /// One loan of a change: `{"id":3,"before":{…}|null,"after":{…}|null}`.
+    static func appendDelta(_ delta: LoanDelta, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "{\"id\":".utf8)
+        JSONTokens.integer(delta.id.rawValue, to: &bytes)
+        for (key, loan) in [("before", delta.before), ("after", delta.after)] {
+            bytes.append(UInt8(ascii: ","))
+            JSONTokens.key(key, to: &bytes)
+            if let loan { appendStoredLoan(loan, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// What closes a document after its loans.
     static func appendClosing(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: "]}".utf8)
@@ -53,39 +85,64 @@ enum LoanDocumentWriting {
 
     /// One loan object, every key present (null where there is no value), in the contract's order.
     static func appendLoan(_ item: LoanStanding, to bytes: inout [UInt8]) {
-        let loan = item.loan
-        for (key, token) in layout {
-            bytes.append(contentsOf: token)
-            switch key {
-            case .id: JSONTokens.integer(loan.id.rawValue, to: &bytes)
-            case .title: JSONTokens.string(loan.title, to: &bytes)
-            case .direction: append(loan.direction == .lent ? "\"lent\"" : "\"borrowed\"", to: &bytes)
-            case .counterparty: JSONTokens.string(loan.counterparty, to: &bytes)
-            case .lentOn: JSONTokens.date(loan.lentOn, to: &bytes)
-            case .dueOn: JSONTokens.date(loan.dueOn, to: &bytes)
-            case .returnedOn:
-                if let date = loan.returnedOn { JSONTokens.date(date, to: &bytes) } else { JSONTokens.null(to: &bytes) }
-            case .note: optional(loan.note, to: &bytes)
-            case .renewals: JSONTokens.integer(loan.renewals, to: &bytes)
-            case .previousDueDates:
-                bytes.append(UInt8(ascii: "["))
-                for (index, date) in loan.previousDueDates.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    JSONTokens.date(date, to: &bytes)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            case .status: append(statusToken(item.status), to: &bytes)
-            case .daysUntilDue:
-                if let days = item.daysUntilDue { JSONTokens.integer(days, to: &bytes) } else { JSONTokens.null(to: &bytes) }
-            }
+        appendLoan(item.loan, standing: item, to: &bytes)
+    }
+
+    /// A loan as stored (without the derived `status` and `days_until_due`), as the history
+    /// keeps it before and after a change.
+    static func appendStoredLoan(_ loan: Loan, to bytes: inout [UInt8]) {
+        appendLoan(loan, standing: nil, to: &bytes)
+    }
+
+    /// The keys in document order, written straight through (this runs once per loan of a
+    /// million-loan document): the ten stored keys, then — for a loan with its standing — the two
+    /// derived ones.
+    private static func appendLoan(_ loan: Loan, standing item: LoanStanding?, to bytes: inout [UInt8]) {
+        let token = tokens
+        bytes.append(contentsOf: token[0])
+        JSONTokens.integer(loan.id.rawValue, to: &bytes)
+        bytes.append(contentsOf: token[1])
+        JSONTokens.string(loan.title, to: &bytes)
+        bytes.append(contentsOf: token[2])
+        append(loan.direction == .lent ? "\"lent\"" : "\"borrowed\"", to: &bytes)
+        bytes.append(contentsOf: token[3])
+        JSONTokens.string(loan.counterparty, to: &bytes)
+        bytes.append(contentsOf: token[4])
+        JSONTokens.date(loan.lentOn, to: &bytes)
+        bytes.append(contentsOf: token[5])
+        JSONTokens.date(loan.dueOn, to: &bytes)
+        bytes.append(contentsOf: token[6])
+        if let date = loan.returnedOn { JSONTokens.date(date, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        bytes.append(contentsOf: token[7])
+        if let note = loan.note { JSONTokens.string(note, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        bytes.append(contentsOf: token[8])
+        JSONTokens.integer(loan.renewals, to: &bytes)
+        bytes.append(contentsOf: token[9])
+        bytes.append(UInt8(ascii: "["))
+        for (index, date) in loan.previousDueDates.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONTokens.date(date, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        if let item {
+            bytes.append(contentsOf: token[10])
+            append(statusToken(item.status), to: &bytes)
+            bytes.append(contentsOf: token[11])
+            if let days = item.daysUntilDue { JSONTokens.integer(days, to: &bytes) } else { JSONTokens.null(to: &bytes) }
         }
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// Each key of a loan object with what opens it: `{"id":`, then `,"title":` and so on.
-    private static let layout = LoanDocument.LoanKey.ordered.enumerated().map { index, key in
-        (key, Array(((index == 0 ? "{" : ",") + "\"\(key.rawValue)\":").utf8))
-    }
+    /// What opens each key of a loan object, in the document's order (`{"id":`, `,"title":` …);
+    /// `appendLoan` writes the values in this same order.
+    private static let tokens: [[UInt8]] = {
+        let keys = LoanDocument.LoanKey.ordered
+        precondition(keys == [
+            .id, .title, .direction, .counterparty, .lentOn, .dueOn, .returnedOn, .note, .renewals, .previousDueDates,
+            .status, .daysUntilDue,
+        ])
+        return keys.enumerated().map { index, key in Array(((index == 0 ? "{" : ",") + "\"\(key.rawValue)\":").utf8) }
+    }()
 
     private static func append(_ token: StaticString, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: token.utf8Start, count: token.utf8CodeUnitCount))
@@ -101,7 +158,4 @@ enum LoanDocumentWriting {
         }
     }
 
-    private static func optional(_ text: String?, to bytes: inout [UInt8]) {
-        if let text { JSONTokens.string(text, to: &bytes) } else { JSONTokens.null(to: &bytes) }
-    }
 }

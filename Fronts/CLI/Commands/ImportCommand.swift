@@ -1,32 +1,62 @@
 import LoansAdapters
 import LoansCore
 import LoansInterchange
+import LoansText
 
-/// `loans import FILE|-`: reads the document of `loans json all`, checks all of it, then writes
-/// it in one transaction. A bad document exits 65 having written nothing (not even a new file).
+/// `loans import FILE|- [--replace | --renumber] [--dry-run]`: reads the document of
+/// `loans json all`, checks all of it, then writes it as one change. A bad document exits 65
+/// having written nothing (not even a new file); so does a loan whose id is taken by a different
+/// loan, unless --replace or --renumber says what to do with it.
 struct ImportCommand {
     static let spec = CommandSpec(
-        name: "import", options: [:], positionals: 1...1, usage: "loans import FILE|-",
+        name: "import", options: ["--replace": .flag, "--renumber": .flag, "--dry-run": .flag], positionals: 1...1,
+        usage: "loans import FILE|- [--replace | --renumber] [--dry-run]",
         detail: """
             Imports the document that 'loans json all' prints (FILE, or - for standard input). The whole
             document is checked first; any problem is reported by its path (loans[3].due_on) with exit 65
-            and nothing is written. Ids are kept where they are free; taken ones get new ids.
+            and nothing is written. A loan identical to the stored loan of the same id is left alone, so
+            importing a document twice changes nothing the second time. A loan whose id is taken by a
+            different loan (or was ever used) refuses the whole import, naming the ids, unless:
+              --replace    the document's loan takes the place of the stored one
+              --renumber   the document's loan gets a new id
+              --dry-run    says what would be added, unchanged, replaced or renumbered; writes nothing
             """
     )
 
+    struct Options: Equatable {
+        var conflicts: ImportConflictRule = .refuse
+        var dryRun = false
+    }
+
+    static func options(_ raw: RawInvocation) throws(CLIError) -> Options {
+        var options = Options(dryRun: raw.options["--dry-run"] != nil)
+        switch (raw.options["--replace"], raw.options["--renumber"]) {
+        case (nil, nil): break
+        case (_?, nil): options.conflicts = .replace
+        case (nil, _?): options.conflicts = .renumber
+        default: throw .usage("give only one of --replace and --renumber", spec.usage)
+        }
+        return options
+    }
+
     let request: Request
 
-    func run(_ path: String) throws -> ExitCode {
+    func run(_ path: String, _ options: Options) throws -> ExitCode {
         let document = try InputFile.read(path)
         try document.withUnsafeBufferPointer { bytes in try LoanDocument.decode(bytes) { _ in } }
-        let outcome = try ImportLoans(store: request.stores.writer()).run { visit in
+        let loans = { (visit: (Loan) throws -> Void) throws in
             try document.withUnsafeBufferPointer { bytes in try LoanDocument.decode(bytes, visit) }
         }
-        var line = "Imported \(outcome.imported) loan\(outcome.imported == 1 ? "" : "s")."
-        if outcome.renumbered > 0 {
-            line += " \(outcome.renumbered) got new ids because theirs were taken."
+        let outcome: ImportOutcome
+        if options.dryRun, try !request.stores.databaseExists() {
+            // Nothing to compare with, and a dry run must not create the database: all would be added.
+            var count = ImportOutcome()
+            try loans { _ in count.added += 1 }
+            outcome = count
+        } else {
+            outcome = try ImportLoans(store: request.stores.writer(), conflicts: options.conflicts, dryRun: options.dryRun).run(loans)
         }
-        request.console.out.line(line)
+        request.console.out.line(ImportText.outcome(outcome, dryRun: options.dryRun))
         return .success
     }
 }

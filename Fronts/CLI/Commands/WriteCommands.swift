@@ -23,7 +23,7 @@ struct WriteCommands {
     }
 
     func returnLoan(_ id: LoanID, on date: CivilDate) throws {
-        let loan = try ReturnLoan(store: request.stores.writer()).run(id, on: date)
+        let loan = try ReturnLoan(store: request.stores.writer()).run(id, on: date, today: request.policy.today)
         out.line(OutcomeText.returned(loan, on: date))
     }
 

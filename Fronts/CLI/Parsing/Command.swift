@@ -15,6 +15,10 @@ enum Command: Equatable {
     case remove(LoanID)
     case widget(WidgetCommand.Options)
     case json(JSONCommand.Options)
-    case importDocument(path: String)
+    case importDocument(path: String, ImportCommand.Options)
+    case history(LoanID?, limit: Int?)
+    case undo(skippingBlocked: Bool)
+    case redo
+    case reopen(LoanID)
     case tui
 }

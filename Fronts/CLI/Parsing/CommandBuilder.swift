@@ -16,7 +16,17 @@ struct CommandBuilder {
         case "due-soon": return .dueSoon
         case "widget": return .widget(try WidgetCommand.options(raw))
         case "json": return .json(try JSONCommand.options(raw))
-        case "import": return .importDocument(path: raw.positionals.first ?? "-")
+        case "import": return .importDocument(path: raw.positionals.first ?? "-", try ImportCommand.options(raw))
+        case "history":
+            let loan = raw.positionals.isEmpty ? nil : try id(usage)
+            guard let text = raw.options["--limit"] else { return .history(loan, limit: nil) }
+            guard text.utf8.count <= 7, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let limit = Int(text), (1...1_000_000).contains(limit) else {
+                throw fail("--limit: \(Quoted(text)) is not a number of changes from 1 to 1000000")
+            }
+            return .history(loan, limit: limit)
+        case "undo": return .undo(skippingBlocked: raw.options["--skip"] != nil)
+        case "redo": return .redo
+        case "reopen": return .reopen(try id(usage))
         case "tui": return .tui
         case "list":
             let chosen = ["--open", "--returned", "--all"].filter { raw.options[$0] != nil }
@@ -106,7 +116,8 @@ struct CommandBuilder {
         }
         guard let dueText = raw.options["--due"] else { throw .usage("'add' needs --due DATE", usage) }
         let due = try date("--due", dueText, usage)
-        let lent = try raw.options["--lent"].map { text throws(CLIError) in try date("--lent", text, usage) } ?? today
+        let lent = try raw.options["--lent"].map { text throws(CLIError) in try date("--lent", text, usage) }
+            ?? AddLoan.defaultLentOn(today: today, dueOn: due)
         do {
             try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: nil)
         } catch {

@@ -58,6 +58,10 @@ enum CommandCatalog {
         JSONCommand.spec,
         ImportCommand.spec,
         TUICommand.spec,
+        HistoryCommands.historySpec,
+        HistoryCommands.undoSpec,
+        HistoryCommands.redoSpec,
+        HistoryCommands.reopenSpec,
     ]
 
     static func spec(_ name: String) -> CommandSpec? {

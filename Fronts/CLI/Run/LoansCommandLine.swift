@@ -82,7 +82,9 @@ public enum LoansCommandLine {
         case .run(let checkedSettings, let checkedCommand, let checkedToday, let checkedNow):
             (settings, command, today, now) = (checkedSettings, checkedCommand, checkedToday, checkedNow)
         }
-        let stores = try StoreProvider(source: settings.source, environment: environment, today: now.today)
+        let stores = try StoreProvider(
+            source: settings.source, environment: environment, today: now.today, author: SystemAuthor.current(clock: clock)
+        )
         defer { stores.close() }
         let request = Request(
             settings: settings, today: today, now: now, environment: environment, stores: stores, console: console
@@ -103,7 +105,11 @@ public enum LoansCommandLine {
         case .remove(let id): try writes.remove(id)
         case .widget(let options): return try WidgetCommand(request: request).run(options)
         case .json(let options): return try JSONCommand(request: request).run(options)
-        case .importDocument(let path): return try ImportCommand(request: request).run(path)
+        case .importDocument(let path, let options): return try ImportCommand(request: request).run(path, options)
+        case .history(let loan, let limit): try HistoryCommands(request: request).history(of: loan, limit: limit)
+        case .undo(let skipping): try HistoryCommands(request: request).undo(skippingBlocked: skipping)
+        case .redo: try HistoryCommands(request: request).redo()
+        case .reopen(let id): try HistoryCommands(request: request).reopen(id)
         }
         return .success
     }

@@ -1,17 +1,20 @@
+import Glibc
 import LoansAdapters
 import LoansCore
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
-/// read-write for writes. A demo database lives until `close()`.
+/// read-write (recording changes as `author`) for writes. A demo database lives until `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
+    private let author: Author
     private var demo: DemoDatabase?
 
-    init(source: DataSource, environment: [String: String], today: CivilDate) throws {
+    init(source: DataSource, environment: [String: String], today: CivilDate, author: Author) throws {
         self.source = source
         self.environment = environment
-        if source == .demo { demo = try DemoDatabase(today: today) }
+        self.author = author
+        if source == .demo { demo = try DemoDatabase(today: today, author: author) }
     }
 
     func reader() throws -> any LoanReading {
@@ -25,7 +28,15 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
-        return HookedLoanStore(try LoanDatabase.writer(at: try databasePath()), hook: ChangeHook(environment: environment))
+        let store = try LoanDatabase.writer(at: try databasePath(), author: author)
+        return HookedLoanStore(store, hook: ChangeHook(environment: environment))
+    }
+
+    /// Whether the database file exists (a fixture counts as existing: it cannot be written).
+    func databaseExists() throws -> Bool {
+        if case .fixture = source { return true }
+        var info = stat()
+        return stat(try databasePath(), &info) == 0
     }
 
     /// The database file in use; empty for a fixture.
