@@ -28,9 +28,16 @@ struct BinaryHarness {
     /// How a run ended and what it printed (`ProgramRun`: spawned cleanly, with a deadline).
     typealias Result = ProgramRun
 
-    @discardableResult
+    /// Runs loans with `arguments`; the caller checks the result.
     func callAsFunction(_ arguments: String..., stdin: String? = nil) throws -> Result {
         try run(BinaryHarness.binary, arguments, stdin: stdin)
+    }
+
+    /// Runs loans for a step the test only relies on (seeding a loan, say): anything but exit 0
+    /// with an empty stderr fails the test (`ToolFailure`). Returns stdout.
+    @discardableResult
+    func must(_ arguments: String..., stdin: String? = nil) throws -> String {
+        try Tool.run(BinaryHarness.binary, arguments, environment: environment, stdin: Array((stdin ?? "").utf8))
     }
 
     /// Runs any program with this harness's environment; one that has not ended after

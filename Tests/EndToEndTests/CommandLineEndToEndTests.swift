@@ -54,7 +54,7 @@ import Testing
 
     @Test func aRenewalPastTheCalendarIsAUsageError() throws {
         defer { loans.remove() }
-        try loans("add", "A", "--to", "B", "--due", "+3d")
+        try loans.must("add", "A", "--to", "B", "--due", "+3d")
         let result = try loans("renew", "1", "--by", "+9223372036854775807m")
         #expect(!result.crashed && result.status == 64)
         #expect(result.err.contains("leaves the calendar"))
@@ -93,7 +93,7 @@ import Testing
 
     @Test func titlesCannotReachTheTerminalRaw() throws {
         defer { loans.remove() }
-        try loans("add", "Evil\u{1B}]0;owned\u{07}\u{1B}[2J title\nsecond line", "--to", "Mallory\u{9B}31m", "--due", "today", "--note", "a\u{1B}c\nb")
+        try loans.must("add", "Evil\u{1B}]0;owned\u{07}\u{1B}[2J title\nsecond line", "--to", "Mallory\u{9B}31m", "--due", "today", "--note", "a\u{1B}c\nb")
         for command in [["agenda"], ["due-soon"], ["list", "--all"], ["show", "1"]] {
             let out = try loans.run(BinaryHarness.binary, command).out
             #expect(!out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })

@@ -68,11 +68,11 @@ import Testing
             ("corrupt", { try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 * 31) }).write(to: URL(fileURLWithPath: self.db)) }, 74),
             ("foreign", { _ = try self.sqlite("CREATE TABLE notes(x); INSERT INTO notes VALUES (1)") }, 74),
             ("newer", {
-                _ = try self.loans("add", "A", "--to", "B", "--due", "+1d")
+                try self.loans.must("add", "A", "--to", "B", "--due", "+1d")
                 _ = try self.sqlite("PRAGMA user_version = 9")
             }, 75),
             ("truncated", {
-                _ = try self.loans("add", "A", "--to", "B", "--due", "+1d")
+                try self.loans.must("add", "A", "--to", "B", "--due", "+1d")
                 let bytes = self.checksum(self.db) ?? Data()
                 try bytes.prefix(1000).write(to: URL(fileURLWithPath: self.db))
             }, 74),

@@ -34,7 +34,7 @@ import Testing
 
     @Test func dueSoonOnlyIsYellowAndDoesNotMakeI3blocksUrgent() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "City Library", "--due", "today")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "today")
         let blocks = try loans("widget", "--format", "i3blocks")
         #expect(blocks.status == 0)
         #expect(blocks.out == "1 due soon: Dune (due today)\n1 due soon\n#FFCC00\n")

@@ -99,7 +99,7 @@ import Testing
     @Test func theHomeConfigurationIsTheFallback() throws {
         defer { loans.remove() }
         try install(recorder, in: loans.folder + "/.config")
-        try loans("add", "A", "--to", "B", "--due", "+1d")
+        try loans.must("add", "A", "--to", "B", "--due", "+1d")
         #expect(eventually { runs().count == 1 })
     }
 

@@ -57,7 +57,7 @@ import Testing
 
     @Test func loansStylesTheLineAndDataCannot() throws {
         defer { loans.remove() }
-        try loans("add", "#[fg=blue,bg=yellow]blue", "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", "#[fg=blue,bg=yellow]blue", "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
         let command = "\(BinaryHarness.binary) --db \(loans.folder)/loans.db --today 2026-11-29 widget --format tmux --max-width 60"
         let styled = try TmuxStatusLine(loans).lines([command], escapes: true)
         let line = try #require(styled.first)
@@ -110,7 +110,7 @@ import Testing
     /// The tmux snippet of Docs/StatusBars.md, verbatim, as a tmux configuration.
     @Test func theDocumentedSnippetShowsTheWidget() throws {
         defer { loans.remove() }
-        try loans("add", "#{host} & #S", "--to", "Alice", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", "#{host} & #S", "--to", "Alice", "--due", "2026-11-27", "--lent", "2026-11-01")
         let snippet = try #require(try StatusBarsDoc.blocks(fenced: "tmux").first)
         #expect(snippet.contains("#(loans widget --format tmux"))
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
@@ -123,7 +123,7 @@ import Testing
     /// their first line).
     @Test func everyDocumentedCommandLineRuns() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-27", "--lent", "2026-11-01")
         let commands = try StatusBarsDoc.widgetCommands()
         #expect(commands.count >= 8, "\(commands)")
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
