@@ -35,7 +35,8 @@ let package = Package(
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
         .executableTarget(
-            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore", "LoansInterchange"], path: "Tests/Fuzz", exclude: ["Corpus"]
+            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansJSON", "LoansAdapters"],
+            path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 
         .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
