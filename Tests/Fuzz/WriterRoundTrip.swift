@@ -11,7 +11,8 @@ enum WriterRoundTrip {
 
     /// A loan that obeys the rules, built from any bytes: numbers from the first 24 bytes, then
     /// title, counterparty and note separated by 0xFF (a byte UTF-8 never uses; invalid UTF-8
-    /// decodes to U+FFFD, as a Swift string always holds valid Unicode).
+    /// decodes to U+FFFD, as a Swift string always holds valid Unicode; NUL, which no loan text
+    /// may hold, is left out).
     static func loan(from bytes: UnsafeBufferPointer<UInt8>) -> Loan {
         var numbers = bytes.prefix(24).makeIterator()
         func number(_ count: Int) -> Int {
@@ -26,7 +27,7 @@ enum WriterRoundTrip {
         let step = 1 + number(2) % 400
         let previous = (0..<renewals).compactMap { dueOn.adding(days: -(renewals - $0) * step) }.filter { $0 >= lentOn }
         let texts = bytes.dropFirst(24).split(separator: 0xFF, maxSplits: 2, omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
+            .map { String(decoding: $0.filter { $0 != 0 }, as: UTF8.self) }
         // Brackets keep a name from trimming to nothing; the limits are kept by cutting.
         let name = { (index: Int) in "[" + String((index < texts.count ? texts[index] : "").prefix(LoanRules.nameLimit - 2)) + "]" }
         let note = texts.count > 2 ? String(texts[2].prefix(LoanRules.noteLimit)) : nil

@@ -1,9 +1,12 @@
 import Glibc
 import LoansAdapters
 import LoansCore
+import LoansPostgres
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
-/// read-write (recording changes as `author`) for writes. A demo database lives until `close()`.
+/// read-write (recording changes as `author`) for writes; a `postgresql://` or `postgres://`
+/// location is a PostgreSQL database, anything else a SQLite file. A demo database lives until
+/// `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
@@ -20,7 +23,9 @@ final class StoreProvider {
     func reader() throws -> any LoanReading {
         switch source {
         case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo: return try LoanDatabase.reader(at: try databasePath())
+        case .database, .demo:
+            let location = try databasePath()
+            return PostgresDatabase.isURL(location) ? try PostgresDatabase.reader(location) : try LoanDatabase.reader(at: location)
         }
     }
 
@@ -28,18 +33,23 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
-        let store = try LoanDatabase.writer(at: try databasePath(), author: author)
+        let location = try databasePath()
+        let store = PostgresDatabase.isURL(location)
+            ? try PostgresDatabase.writer(location, author: author) : try LoanDatabase.writer(at: location, author: author)
         return HookedLoanStore(store, hook: ChangeHook(environment: environment))
     }
 
-    /// Whether the database file exists (a fixture counts as existing: it cannot be written).
+    /// Whether the database exists: the file, or the loans schema on a PostgreSQL server (a
+    /// fixture counts as existing: it cannot be written).
     func databaseExists() throws -> Bool {
         if case .fixture = source { return true }
+        let location = try databasePath()
+        if PostgresDatabase.isURL(location) { return try PostgresDatabase.exists(location) }
         var info = stat()
-        return stat(try databasePath(), &info) == 0
+        return stat(location, &info) == 0
     }
 
-    /// The database file in use; empty for a fixture.
+    /// The database file or PostgreSQL URL in use; empty for a fixture.
     func databasePath() throws -> String {
         switch source {
         case .database(let explicit): return try DatabaseLocation.resolve(explicit: explicit, environment: environment)
