@@ -44,7 +44,6 @@ let package = Package(
         ),
 
         .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
-        .target(name: "LoansTestProcesses", path: "Tests/Processes"),
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
         .testTarget(
             name: "LoansInterchangeTests", dependencies: ["LoansInterchange", "LoansCore", "LoansTestSupport"],
@@ -53,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "LoansAdaptersTests",
             dependencies: [
-                "LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport", "LoansTestProcesses",
+                "LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport",
             ],
             path: "Tests/LoansAdaptersTests"
         ),
@@ -80,7 +79,7 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport", "LoansTestProcesses"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Foundation
-import LoansTestProcesses
+import LoansTestSupport
 
 /// Runs the built `loans` binary as a user would: its own process, environment and exit code.
 struct BinaryHarness {
@@ -41,13 +41,13 @@ struct BinaryHarness {
     }
 
     /// Runs any program with this harness's environment; one that has not ended after
-    /// `patience` seconds is killed and the test fails (`ProgramTimeout`).
+    /// `seconds` is killed and the test fails.
     func run(
         _ program: String, _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:],
-        patience: Double = ProgramRun.defaultPatience
+        seconds: Double = ProgramRun.defaultSeconds
     ) throws -> Result {
         try ProgramRun(
-            program, arguments, environment: environment.merging(extra) { $1 }, stdin: Array((stdin ?? "").utf8), patience: patience
+            program, arguments, environment: environment.merging(extra) { $1 }, stdin: Array((stdin ?? "").utf8), seconds: seconds
         )
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import LoansTestProcesses
+import LoansTestSupport
 
 /// The programs that would obey what loans prints, for tests that must show nothing is obeyed:
 /// what a terminal types back into the shell behind it, and polybar's click actions.

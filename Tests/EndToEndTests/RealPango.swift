@@ -1,5 +1,5 @@
 import Foundation
-import LoansTestProcesses
+import LoansTestSupport
 
 /// Pango markup read by Pango itself (`Pango.parse_markup` through PyGObject: the parser
 /// waybar, i3bar and i3status-rust hand their text to), one python3 process per batch.

@@ -1,5 +1,5 @@
 import Foundation
-import LoansTestProcesses
+import LoansTestSupport
 import Testing
 
 /// A real terminal for the TUI: a private tmux server (its own socket folder, `-L` name and

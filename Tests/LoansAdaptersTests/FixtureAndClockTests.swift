@@ -2,7 +2,7 @@ import Foundation
 import LoansAdapters
 import LoansCore
 import LoansInterchange
-import LoansTestProcesses
+import LoansTestSupport
 import Testing
 
 @Suite struct FixtureAndClockTests {

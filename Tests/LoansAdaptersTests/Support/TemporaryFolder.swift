@@ -1,5 +1,5 @@
 import Foundation
-import LoansTestProcesses
+import LoansTestSupport
 
 /// A private folder for one test, removed when the test ends.
 final class TemporaryFolder {

@@ -6,9 +6,9 @@ public enum Tool {
     @discardableResult
     public static func run(
         _ program: String, _ arguments: [String], environment: [String: String]? = nil, stdin: [UInt8] = [],
-        patience: Double = ProgramRun.defaultPatience
+        seconds: Double = ProgramRun.defaultSeconds
     ) throws -> String {
-        let result = try ProgramRun(program, arguments, environment: environment, stdin: stdin, patience: patience)
+        let result = try ProgramRun(program, arguments, environment: environment, stdin: stdin, seconds: seconds)
         guard result.status == 0, !result.crashed, result.err.isEmpty else {
             throw ToolFailure(command: ([program] + arguments).joined(separator: " "), result: result)
         }
@@ -22,7 +22,7 @@ public struct ToolFailure: Error, CustomStringConvertible {
     public let result: ProgramRun
 
     public var description: String {
-        let how = result.crashed ? "was killed by signal \(result.status)" : "exited with \(result.status)"
+        let how = result.crashed ? "was killed by signal \(result.status - 128)" : "exited with \(result.status)"
         return "\(command) \(how); stderr: \(result.err.debugDescription); stdout: \(result.out.debugDescription)"
     }
 }
