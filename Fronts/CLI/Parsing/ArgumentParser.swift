@@ -3,7 +3,9 @@ import LoansCore
 /// What a command accepts: its options (a flag, or an option that takes a value) and how many
 /// positional arguments.
 struct CommandSpec {
-    enum Arity { case flag, value }
+    /// A flag; an option with a value; or an option whose value is a program that takes every
+    /// word after it as its own arguments (`--exec PROGRAM [ARG…]`).
+    enum Arity { case flag, value, program }
 
     let name: String
     let options: [String: Arity]
@@ -28,6 +30,8 @@ struct RawInvocation {
     var command: String?
     var options: [String: String] = [:]
     var positionals: [String] = []
+    /// The words after a program option's program: its arguments, never read by loans.
+    var programArguments: [String] = []
 
     /// Splits `arguments` (without the program name). `spec` looks up a command by name.
     static func parse(_ arguments: [String], spec: (String) -> CommandSpec?) throws(CLIError) -> RawInvocation {
@@ -74,6 +78,10 @@ struct RawInvocation {
             guard raw.options[name] == nil else { throw .usage("option \(name) is given twice", command.usage) }
             if arity == .flag, inline != nil { throw .usage("option \(name) takes no value", command.usage) }
             raw.options[name] = arity == .flag ? "" : try value(for: name, inline: inline)
+            if arity == .program {
+                raw.programArguments = Array(arguments[(index + 1)...])
+                index = arguments.count
+            }
         }
         let helping = raw.globals["--help"] != nil || raw.globals["-h"] != nil
         if let command = current, !helping, !command.positionals.contains(raw.positionals.count) {

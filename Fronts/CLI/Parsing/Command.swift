@@ -20,5 +20,7 @@ enum Command: Equatable {
     case undo(skippingBlocked: Bool)
     case redo
     case reopen(LoanID)
+    case remind(RemindCommand.Options)
+    case calendar(CalendarCommand.Options)
     case tui
 }

@@ -27,6 +27,8 @@ struct CommandBuilder {
         case "undo": return .undo(skippingBlocked: raw.options["--skip"] != nil)
         case "redo": return .redo
         case "reopen": return .reopen(try id(usage))
+        case "remind": return .remind(try RemindCommand.options(raw))
+        case "calendar": return .calendar(try CalendarCommand.options(raw))
         case "tui": return .tui
         case "list":
             let chosen = ["--open", "--returned", "--all"].filter { raw.options[$0] != nil }

@@ -58,6 +58,8 @@ enum CommandCatalog {
         JSONCommand.spec,
         ImportCommand.spec,
         TUICommand.spec,
+        RemindCommand.spec,
+        CalendarCommand.spec,
         HistoryCommands.historySpec,
         HistoryCommands.undoSpec,
         HistoryCommands.redoSpec,

@@ -16,6 +16,8 @@ enum HelpText {
           loans widget [--format F] [--max-width N] [--empty TEXT] [--watch] [--pango]
           loans json [agenda | overdue | due-soon | all] [--ndjson]
           loans import FILE|-
+          loans remind [--notify | --exec PROGRAM [ARG…]] [--dry-run] [--lead 3,1,0] [--overdue-every N]
+          loans calendar [--output FILE] [--alarms 3,1,0] [--watch]
           loans tui
           loans help [COMMAND]
 

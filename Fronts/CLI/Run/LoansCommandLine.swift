@@ -110,6 +110,8 @@ public enum LoansCommandLine {
         case .undo(let skipping): try HistoryCommands(request: request).undo(skippingBlocked: skipping)
         case .redo: try HistoryCommands(request: request).redo()
         case .reopen(let id): try HistoryCommands(request: request).reopen(id)
+        case .remind(let options): return try RemindCommand(request: request).run(options)
+        case .calendar(let options): return try CalendarCommand(request: request).run(options)
         }
         return .success
     }
