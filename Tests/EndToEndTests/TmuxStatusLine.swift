@@ -46,7 +46,8 @@ struct TmuxStatusLine {
     /// tmux server's pane, and returns the outer pane's capture once `done` accepts it (or
     /// after a patient wait).
     func capture(
-        config: String, environment extra: [String: String] = [:], escapes: Bool = false, until done: (String) -> Bool
+        config: String, environment extra: [String: String] = [:], escapes: Bool = false, width: Int = 220,
+        until done: (String) -> Bool
     ) throws -> String {
         let inner = TmuxServer(loans, extra: extra)
         let outer = TmuxServer(loans)
@@ -57,7 +58,7 @@ struct TmuxStatusLine {
         let configPath = loans.folder + "/inner-\(inner.name).conf"
         try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
         try inner("-f", configPath, "new-session", "-d", "-s", "inner", "-x", "220", "-y", "12")
-        try outer("-f", "/dev/null", "new-session", "-d", "-s", "outer", "-x", "220", "-y", "12",
+        try outer("-f", "/dev/null", "new-session", "-d", "-s", "outer", "-x", "\(width)", "-y", "12",
                   "env -u TMUX /usr/bin/tmux -u -L \(inner.name) attach -t inner")
         var capture = ""
         let seen = eventually {

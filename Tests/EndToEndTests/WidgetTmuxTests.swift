@@ -107,6 +107,37 @@ import Testing
         #expect(shown.last?.contains("\u{1B}[31m") == false)
     }
 
+    /// tmux 3.3a lays a status line out code point by code point: `👨‍👩‍👧‍👦` takes 8 columns there
+    /// (`#{w:…}` says so too). Twelve of them at `--max-width 60` must fit `status-right-length 60`
+    /// whole — tmux cuts a longer right side, and the relative day or the counts would be lost.
+    @Test func aTitleOfTwelveFamiliesNeverOverflowsTheStatusLine() throws {
+        defer { loans.remove() }
+        let families = String(repeating: "👨‍👩‍👧‍👦", count: 12)
+        try loans.must("add", families, "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
+        let script = loans.folder + "/widget.sh"
+        let widget = "\(BinaryHarness.binary) --db \(loans.folder)/loans.db --today 2026-11-29 widget --format tmux --max-width 60"
+        try Data((widget + "\n").utf8).write(to: URL(fileURLWithPath: script))
+        let config = """
+            set -g status-interval 1
+            set -g status-left START
+            set -g status-right-length 60
+            set -g status-right "#(sh \(script))"
+            """
+        let capture = try TmuxStatusLine(loans).capture(config: config, width: 100) { $0.contains("(2 days overdue)") }
+        let line = capture.split(separator: "\n").last { $0.hasPrefix("START") }.map(String.init) ?? ""
+        #expect(line.contains("1 overdue: 👨‍👩‍👧‍") && line.hasSuffix("(2 days overdue)"), "\(capture)")
+        #expect(try tmuxWidth(of: "1 overdue: \(families) (2 days overdue)") == 124, "tmux measures each person, not each family")
+    }
+
+    /// What tmux's `#{w:…}` (the width a status line gives a text) says of `text`.
+    func tmuxWidth(of text: String) throws -> Int? {
+        let server = TmuxServer(loans)
+        defer { server.stop() }
+        try server("-f", "/dev/null", "new-session", "-d", "-s", "w", "-x", "80", "-y", "5")
+        try server("set", "-g", "@text", text)
+        return Int(try server("display", "-p", "#{w:@text}").output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// The tmux snippet of Docs/StatusBars.md, verbatim, as a tmux configuration.
     @Test func theDocumentedSnippetShowsTheWidget() throws {
         defer { loans.remove() }

@@ -3,7 +3,8 @@ import LoansCore
 import LoansTUI
 
 /// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
-/// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed).
+/// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed), typing
+/// `LOANS_TUI_BENCH_FILTER` N times when it is set.
 struct TUICommand {
     static let spec = CommandSpec(
         name: "tui", options: [:], positionals: 0...0, usage: "loans tui", detail: "The full-screen terminal UI."
@@ -20,7 +21,13 @@ struct TUICommand {
             guard text.utf8.count <= 7, let keys = Int(text), (0...1_000_000).contains(keys) else {
                 throw CLIError.usage("LOANS_TUI_BENCH: \(Quoted(text)) is not a number of keys (0-1000000)", nil)
             }
-            for line in TUIBenchmark.run(today: request.today, stores: session, keys: keys) { request.console.out.line(line) }
+            let filter = request.environment["LOANS_TUI_BENCH_FILTER"]
+            if let filter, filter.isEmpty || filter.unicodeScalars.count > 100 || filter.unicodeScalars.contains(where: \.isTerminalControl) {
+                throw CLIError.usage("LOANS_TUI_BENCH_FILTER: \(Quoted(filter)) is not a filter text (1-100 characters, no control characters)", nil)
+            }
+            for line in TUIBenchmark.run(today: request.today, stores: session, keys: keys, filter: filter) {
+                request.console.out.line(line)
+            }
             return .success
         }
         guard TUICommand.terminalAttached else {
