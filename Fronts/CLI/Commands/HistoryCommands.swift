@@ -33,8 +33,7 @@ struct HistoryCommands {
 
     func history(of loan: LoanID?, limit: Int?) throws {
         let entries = try HistoryQuery(store: request.stores.reader()).entries(of: loan, limit: limit)
-        let author = SystemAuthor.current(clock: request.today.clock)
-        for line in HistoryText.lines(entries, of: loan, author: author.name, wallTime: request.today.clock.wallTime) {
+        for line in HistoryText.lines(entries, of: loan, author: request.stores.author.name, wallTime: request.today.clock.wallTime) {
             request.console.out.line(line)
         }
     }

@@ -83,7 +83,7 @@ public enum LoansCommandLine {
             (settings, command, today, now) = (checkedSettings, checkedCommand, checkedToday, checkedNow)
         }
         let stores = try StoreProvider(
-            source: settings.source, environment: environment, today: now.today, author: SystemAuthor.current(clock: clock)
+            source: settings.source, environment: environment, today: now.today, clock: clock
         )
         defer { stores.close() }
         let request = Request(
