@@ -4,7 +4,9 @@ import LoansTUI
 
 /// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
 /// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed), typing
-/// `LOANS_TUI_BENCH_FILTER` N times when it is set.
+/// `LOANS_TUI_BENCH_FILTER` N times when it is set. A terminal that cannot show a full screen
+/// (`TERM=dumb`, a `TERM` with no description) gets the agenda as text and a one-line note on
+/// stderr.
 struct TUICommand {
     static let spec = CommandSpec(
         name: "tui", options: [:], positionals: 0...0, usage: "loans tui", detail: "The full-screen terminal UI."
@@ -33,9 +35,20 @@ struct TUICommand {
         guard TUICommand.terminalAttached else {
             throw CLIError(code: .failure, message: "tui: standard input and output must be a terminal")
         }
+        guard TUIRunner.terminalIsDrivable else {
+            let term = request.environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+            request.console.err.line(
+                "loans: TERM=\(term.map { Quoted($0).description } ?? "(unset)") cannot show the full screen; here is the agenda as text"
+            )
+            request.console.err.flush()
+            try ReadCommands(request: request).agenda()
+            return .success
+        }
         request.console.out.flush()
         let colors = request.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        try TUIRunner.run(today: request.today, stores: session, changes: session, colors: colors)
+        try TUIRunner.run(
+            today: request.today, stores: session, changes: session, colors: colors, demo: request.settings.source == .demo
+        )
         return .success
     }
 }
