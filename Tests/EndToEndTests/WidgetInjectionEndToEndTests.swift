@@ -15,13 +15,13 @@ import Testing
     static let titles = [
         "#{host}", "#S", "#[fg=red]", "#(touch FILE)", "trailing #", "<b>&", "%{A1:touch FILE:}x%{A}",
         "\u{1B}[31mred\u{1B}]0;title\u{07}", "two\nlines\r\n", "#{pane_current_path} #(touch FILE) %{A1:touch FILE:}",
-        "\"},{\"full_text\":\"pwned", "\u{9B}31m C1 \u{202E}bidi", "&amp; &lt;i&gt; <span color='red'>x</span> 'q' \"dq\"",
+        "\"},{\"full_text\":\"pwned", "\u{9B}31m C1 \u{202E}bidi", "line\u{2028}and\u{2029}paragraph", "&amp; &lt;i&gt; <span color='red'>x</span> 'q' \"dq\"",
     ]
 
     static let counterparty = "<i>Mallory</i> #S %{F#f00}"
 
-    /// What a bar must show for a stored text: control characters (C0, DEL, C1, bidi marks)
-    /// as spaces, everything else as it is; titles are trimmed when stored.
+    /// What a bar must show for a stored text: control characters (C0, DEL, C1, U+2028 and
+    /// U+2029, bidi marks) as spaces, everything else as it is; titles are trimmed when stored.
     static func visible(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return String(String.UnicodeScalarView(trimmed.unicodeScalars.map { isControl($0) ? " " : $0 }))
@@ -29,7 +29,7 @@ import Testing
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
         default: false
         }
     }

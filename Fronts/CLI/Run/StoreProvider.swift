@@ -1,12 +1,13 @@
 import Glibc
 import LoansAdapters
 import LoansCore
+import LoansInterchange
 import LoansPostgres
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
 /// read-write (recording changes as `author`) for writes; a `postgresql://` or `postgres://`
-/// location is a PostgreSQL database, anything else a SQLite file. A demo database lives until
-/// `close()`.
+/// location is a PostgreSQL database, anything else a SQLite file, reached by its path's bytes
+/// (`SystemPath`). A demo database lives until `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
@@ -16,19 +17,29 @@ final class StoreProvider {
     private(set) lazy var author: Author = SystemAuthor.current(clock: clock)
     private var demo: DemoDatabase?
 
+    /// Where the loans are kept.
+    enum Location {
+        case file(DatabaseLocation)
+        case postgres(String)
+    }
+
     init(source: DataSource, environment: [String: String], today: CivilDate, clock: any Clock) throws {
         self.source = source
         self.environment = environment
         self.clock = clock
-        if source == .demo { demo = try DemoDatabase(today: today, author: author) }
+        if source == .demo { demo = try DemoDatabase(today: today, author: author, variable: variable) }
+    }
+
+    /// An environment variable's bytes.
+    private func variable(_ name: String) -> [UInt8]? {
+        environment[name].map { RawProcessText.bytes(of: $0, variable: name) ?? Array($0.utf8) }
     }
 
     func reader() throws -> any LoanReading {
-        switch source {
-        case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo:
-            let location = try databasePath()
-            return PostgresDatabase.isURL(location) ? try PostgresDatabase.reader(location) : try LoanDatabase.reader(at: location)
+        if case .fixture(let path) = source { return try fixture(path) }
+        switch try location() {
+        case .file(let file): return try LoanDatabase.reader(at: file)
+        case .postgres(let url): return try PostgresDatabase.reader(url)
         }
     }
 
@@ -36,35 +47,33 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
-        let location = try databasePath()
-        let store = PostgresDatabase.isURL(location)
-            ? try PostgresDatabase.writer(location, author: author) : try LoanDatabase.writer(at: location, author: author)
-        return HookedLoanStore(store, hook: ChangeHook(environment: environment))
+        let store = switch try location() {
+        case .file(let file): try LoanDatabase.writer(at: file, author: author)
+        case .postgres(let url): try PostgresDatabase.writer(url, author: author)
+        }
+        return HookedLoanStore(store, hook: ChangeHook(variable: variable))
     }
 
     /// The store with its reminders' ledger: for recording (opened for writing) or a dry run
     /// (read-only). A fixture can show reminders but not record them.
     func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
-        switch source {
-        case .fixture(let path):
+        if case .fixture(let path) = source {
             guard !recording else {
                 throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
             }
-            return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo:
-            let location = try databasePath()
-            guard !PostgresDatabase.isURL(location) else {
-                throw CLIError(code: .failure, message: "reminders are not kept in a PostgreSQL database yet; use a SQLite database (--db PATH)")
-            }
-            return try LoanDatabase.reminders(at: location, recordingAs: recording ? author : nil)
+            return try fixture(path)
         }
+        guard case .file(let file) = try location() else {
+            throw CLIError(code: .failure, message: "reminders are not kept in a PostgreSQL database yet; use a SQLite database (--db PATH)")
+        }
+        return try LoanDatabase.reminders(at: file, recordingAs: recording ? author : nil)
     }
 
     /// A reader that knows the store's identity: a database from before identities (which a
     /// reader may refuse as older) is upgraded first, as any write would; a database that does
     /// not exist reads as empty and is not made.
     func identifiedReader() throws -> any LoanReading {
-        if case .fixture(let path) = source { return try FixtureLoanStore(contentsOf: path) }
+        if case .fixture(let path) = source { return try fixture(path) }
         guard try databaseExists() else { return try reader() }
         if let store = try? reader(), try store.databaseIdentity() != nil { return store }
         return try writer()
@@ -74,27 +83,53 @@ final class StoreProvider {
     /// fixture counts as existing: it cannot be written).
     func databaseExists() throws -> Bool {
         if case .fixture = source { return true }
-        let location = try databasePath()
-        if PostgresDatabase.isURL(location) { return try PostgresDatabase.exists(location) }
-        var info = stat()
-        return stat(location, &info) == 0
+        switch try location() {
+        case .file(let file):
+            var info = stat()
+            return file.path.withCString { stat($0, &info) } == 0
+        case .postgres(let url):
+            return try PostgresDatabase.exists(url)
+        }
     }
 
-    /// The database file or PostgreSQL URL in use; empty for a fixture.
-    func databasePath() throws -> String {
+    /// Where the database is: `--db`, `LOANS_DB` or the default place, or the demo's file.
+    func location() throws -> Location {
         switch source {
-        case .database(let explicit): return try DatabaseLocation.resolve(explicit: explicit, environment: environment)
-        case .demo, .fixture: return demo?.path ?? ""
+        case .database(let explicit):
+            let file = try DatabaseLocation.resolve(explicit: try explicit.map { try StoreProvider.path($0, "--db") }, variable: variable)
+            if let text = String(validating: file.path.bytes, as: UTF8.self), PostgresDatabase.isURL(text) { return .postgres(text) }
+            return .file(file)
+        case .demo, .fixture:
+            guard let demo else { throw StoreError(.readOnly, "there is no database: the loans come from a fixture") }
+            return .file(DatabaseLocation(path: demo.path, folders: .mustExist))
         }
     }
 
     /// The files whose changes can change the answer: the database and its `-wal` (its companion,
     /// written by writes only), or the fixture document; none when no database can be named, or
     /// for PostgreSQL (whose watchers learn of writes by other means).
-    func watchedFiles() -> (data: [String], companions: [String]) {
-        if case .fixture(let path) = source { return ([path], []) }
-        guard let path = try? databasePath(), !path.isEmpty, !PostgresDatabase.isURL(path) else { return ([], []) }
-        return ([path], [path + "-wal"])
+    func watchedFiles() -> (data: [SystemPath], companions: [SystemPath]) {
+        if case .fixture(let text) = source { return ((try? StoreProvider.path(text, "--fixture")).map { [$0] } ?? [], []) }
+        guard case .file(let file)? = try? location() else { return ([], []) }
+        return ([file.path], [file.path.appending("-wal")])
+    }
+
+    /// A path given on the command line, as the adapters take it: its bytes as typed.
+    static func path(_ text: String, _ option: String) throws(CLIError) -> SystemPath {
+        guard let bytes = RawProcessText.bytes(of: text) else {
+            throw CLIError.usage("\(option): \(Quoted(text)) is not UTF-8, and another argument looks the same", nil)
+        }
+        guard let path = SystemPath(bytes: bytes) else { throw CLIError.usage("\(option): \(Quoted(text)) is not a usable path", nil) }
+        return path
+    }
+
+    /// The fixture document; a problem in it is named with the file.
+    private func fixture(_ path: String) throws -> FixtureLoanStore {
+        do {
+            return try FixtureLoanStore(contentsOf: try StoreProvider.path(path, "--fixture"))
+        } catch let error as DocumentError {
+            throw DocumentError(path: "--fixture \(Quoted(path)): \(error.path)", message: error.message)
+        }
     }
 
     func close() {
