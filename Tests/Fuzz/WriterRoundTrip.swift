@@ -45,7 +45,7 @@ enum WriterRoundTrip {
         let policy = DuePolicy(today: today, window: .standard)
         let presenter = JSONPresenter(
             query: AgendaQuery(store: FixtureLoanStore(loans: [loan])), policy: policy,
-            generatedAt: UTCTimestamp(date: today, hour: 12, minute: 0, second: 0)
+            generatedAt: UTCTimestamp(date: today, hour: 12, minute: 0, second: 0), databaseID: nil
         )
         for ndjson in [false, true] {
             var written: [UInt8] = []
