@@ -2,6 +2,8 @@
 public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not one of the accepted shapes.
     case notADate(String)
+    /// Not `YYYY-MM-DD`, where only a calendar date is accepted (`--today`).
+    case notACalendarDate(String)
     /// The right shape, but the day does not exist (2026-02-30).
     case noSuchDay(String)
     /// A real day or offset that falls outside 0001-01-01…9999-12-31.
@@ -11,6 +13,8 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .notADate(let text):
             return "\(Quoted(text)) is not a date (use YYYY-MM-DD, today, tomorrow, yesterday, +Nd, +Nw or +Nm)"
+        case .notACalendarDate(let text):
+            return "\(Quoted(text)) is not a date in the form YYYY-MM-DD"
         case .noSuchDay(let text):
             return "\(Quoted(text)) is not a date: no such day"
         case .outOfRange(let text):
@@ -32,7 +36,11 @@ public enum DateInput {
         if let offset = DateOffset(parsing: text) {
             return try within(offset.applied(to: today), text)
         }
-        return try absolute(text)
+        do {
+            return try absolute(text)
+        } catch .notACalendarDate {
+            throw .notADate(text)
+        }
     }
 
     /// Reads exactly `YYYY-MM-DD`, telling a malformed text from a day that does not exist.
@@ -42,7 +50,7 @@ public enum DateInput {
         let shaped = utf8.count == 10 && utf8.enumerated().allSatisfy { index, byte in
             index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (0x30...0x39).contains(byte)
         }
-        guard shaped else { throw .notADate(text) }
+        guard shaped else { throw .notACalendarDate(text) }
         if utf8.prefix(4).allSatisfy({ $0 == 0x30 }) { throw .outOfRange(text) }
         throw .noSuchDay(text)
     }

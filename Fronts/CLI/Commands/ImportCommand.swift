@@ -3,18 +3,18 @@ import LoansCore
 import LoansInterchange
 import LoansText
 
-/// `loans import FILE|- [--replace | --renumber] [--dry-run]`: reads the document of
-/// `loans json all`, checks all of it, then writes it as one change. A bad document exits 65
-/// having written nothing (not even a new file); so does a loan whose id is taken by a different
-/// loan, unless --replace or --renumber says what to do with it.
+/// `loans import FILE|- [--replace | --renumber] [--dry-run]`: streams the document of
+/// `loans json all` (a window at a time, so memory stays bounded), checking each loan as it
+/// writes it, all as one change. A bad document exits 65 and the change rolls back, so nothing
+/// is written; so does a loan whose id is taken by a different loan, unless --replace or
+/// --renumber says what to do with it.
 struct ImportCommand {
     static let spec = CommandSpec(
         name: "import", options: ["--replace": .flag, "--renumber": .flag, "--dry-run": .flag], positionals: 1...1,
         usage: "loans import FILE|- [--replace | --renumber] [--dry-run]",
         detail: """
-            Imports the document that 'loans json all' prints (FILE, or - for standard input). The whole
-            document is checked first; any problem is reported by its path (loans[3].due_on) with exit 65
-            and nothing is written. A loan identical to the stored loan of the same id is left alone, so
+            Imports the document that 'loans json all' prints (FILE, or - for standard input). Any
+            problem is reported by its path (loans[3].due_on) with exit 65 and nothing is written. A loan identical to the stored loan of the same id is left alone, so
             importing a document twice changes nothing the second time. A loan whose id is taken by a
             different loan (or was ever used) refuses the whole import, naming the ids, unless:
               --replace    the document's loan takes the place of the stored one
@@ -42,19 +42,19 @@ struct ImportCommand {
     let request: Request
 
     func run(_ path: String, _ options: Options) throws -> ExitCode {
-        let document = try InputFile.read(path)
-        try document.withUnsafeBufferPointer { bytes in try LoanDocument.decode(bytes) { _ in } }
-        let loans = { (visit: (Loan) throws -> Void) throws in
-            try document.withUnsafeBufferPointer { bytes in try LoanDocument.decode(bytes, visit) }
-        }
+        let file = try InputFile(try StoreProvider.path(path, "import"))
         let outcome: ImportOutcome
         if options.dryRun, try !request.stores.databaseExists() {
             // Nothing to compare with, and a dry run must not create the database: all would be added.
             var count = ImportOutcome()
-            try loans { _ in count.added += 1 }
+            try LoanDocument.decode(file.source) { _ in count.added += 1 }
             outcome = count
         } else {
-            outcome = try ImportLoans(store: request.stores.writer(), conflicts: options.conflicts, dryRun: options.dryRun).run(loans)
+            outcome = try request.stores.writing { store in
+                try ImportLoans(store: store, conflicts: options.conflicts, dryRun: options.dryRun).runDocument { visit in
+                    try LoanDocument.decode(file.source, visit)
+                }
+            }
         }
         request.console.out.line(ImportText.outcome(outcome, dryRun: options.dryRun))
         return .success

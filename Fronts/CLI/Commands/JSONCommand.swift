@@ -56,12 +56,16 @@ struct JSONCommand {
         var writer = JSONDocumentWriter(ndjson: options.ndjson) { out.write(bytes: $0) }
         let store = try request.stores.reader()
         let query = AgendaQuery(store: store)
+        let identity = try store.databaseIdentity()
         switch options.query {
         case .loans(let name):
-            try JSONPresenter(query: query, policy: request.policy, generatedAt: request.now.utc).present(name, to: &writer)
+            try JSONPresenter(query: query, policy: request.policy, generatedAt: request.now.utc, databaseID: identity)
+                .present(name, to: &writer)
         case .history(let loan):
-            try HistoryPresenter(history: HistoryQuery(store: store), agenda: query, policy: request.policy, generatedAt: request.now.utc)
-                .present(of: loan, limit: nil, to: &writer)
+            try HistoryPresenter(
+                history: HistoryQuery(store: store), agenda: query, policy: request.policy, generatedAt: request.now.utc,
+                databaseID: identity
+            ).present(of: loan, limit: nil, to: &writer)
         }
         return .success
     }

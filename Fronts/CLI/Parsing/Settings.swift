@@ -27,6 +27,9 @@ struct Settings {
         if fixture != nil, globals["--db"] != nil { throw .usage("--fixture and --db cannot be combined", nil) }
         if fixture != nil, demo { throw .usage("--fixture and --demo cannot be combined", nil) }
         if demo, globals["--db"] != nil { throw .usage("--demo and --db cannot be combined", nil) }
+        for option in ["--db", "--fixture"] where globals[option]?.isEmpty == true {
+            throw .usage("\(option): the path is empty", nil)
+        }
         if let fixture {
             source = .fixture(path: fixture)
         } else if demo {

@@ -1,12 +1,13 @@
 import Glibc
 import LoansAdapters
 import LoansCore
+import LoansInterchange
 import LoansPostgres
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
 /// read-write (recording changes as `author`) for writes; a `postgresql://` or `postgres://`
-/// location is a PostgreSQL database, anything else a SQLite file. A demo database lives until
-/// `close()`.
+/// location is a PostgreSQL database, anything else a SQLite file, reached by its path's bytes
+/// (`SystemPath`). A demo database lives until `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
@@ -22,25 +23,33 @@ final class StoreProvider {
     /// answer in time (after the message on stderr); nil: nothing, exit 74. A bar shows its failure line.
     var noAnswer: (output: String, status: ExitCode)?
 
+    /// Where the loans are kept.
+    enum Location {
+        case file(DatabaseLocation)
+        case postgres(String)
+    }
+
     init(source: DataSource, environment: [String: String], today: CivilDate, clock: any Clock) throws {
         self.source = source
         self.environment = environment
         self.clock = clock
-        if source == .demo { demo = try DemoDatabase(today: today, author: author) }
+        if source == .demo { demo = try DemoDatabase(today: today, author: author, variable: variable) }
         if case .database(let explicit?) = source, PostgresDatabase.isURL(explicit) {
             // Read already (the arguments were parsed); `ps` must not show a password from now on.
             PostgresDatabase.hidePasswords(inArguments: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
         }
     }
 
+    /// An environment variable's bytes.
+    private func variable(_ name: String) -> [UInt8]? {
+        environment[name].map { RawProcessText.bytes(of: $0, variable: name) ?? Array($0.utf8) }
+    }
+
     func reader() throws -> any LoanReading {
-        switch source {
-        case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo:
-            let location = try databasePath()
-            return PostgresDatabase.isURL(location)
-                ? try PostgresDatabase.reader(location, client: PostgresClient(user: author.name, waiting: waiting))
-                : try LoanDatabase.reader(at: location)
+        if case .fixture(let path) = source { return try fixture(path) }
+        switch try location() {
+        case .file(let file): return try LoanDatabase.reader(at: file)
+        case .postgres(let url): return try PostgresDatabase.reader(url, client: client)
         }
     }
 
@@ -48,29 +57,34 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
         }
-        let location = try databasePath()
-        let store = PostgresDatabase.isURL(location)
-            ? try PostgresDatabase.writer(location, author: author, waiting: waiting) : try LoanDatabase.writer(at: location, author: author)
-        return HookedLoanStore(store, hook: ChangeHook(environment: environment))
+        let store = switch try location() {
+        case .file(let file): try LoanDatabase.writer(at: file, author: author)
+        case .postgres(let url): try PostgresDatabase.writer(url, author: author, waiting: waiting)
+        }
+        return HookedLoanStore(store, hook: ChangeHook(variable: variable))
+    }
+
+    /// Runs `body` on the store for writing; a database file that does not exist yet appears
+    /// only if `body` succeeds (a refused first import leaves nothing behind).
+    func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {
+        guard case .file(let file) = try location(), source != .demo else { return try body(try writer()) }
+        return try LoanDatabase.writing(at: file, author: author) { store in
+            try body(HookedLoanStore(store, hook: ChangeHook(variable: variable)))
+        }
     }
 
     /// The store with its reminders' ledger: for recording (opened for writing) or a dry run
     /// (read-only). A fixture can show reminders but not record them.
     func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
-        switch source {
-        case .fixture(let path):
+        if case .fixture(let path) = source {
             guard !recording else {
                 throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
             }
-            return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo:
-            let location = try databasePath()
-            if PostgresDatabase.isURL(location) {
-                return try PostgresDatabase.reminders(
-                    location, recordingAs: recording ? author : nil, client: PostgresClient(user: author.name, waiting: waiting)
-                )
-            }
-            return try LoanDatabase.reminders(at: location, recordingAs: recording ? author : nil)
+            return try fixture(path)
+        }
+        switch try location() {
+        case .file(let file): return try LoanDatabase.reminders(at: file, recordingAs: recording ? author : nil)
+        case .postgres(let url): return try PostgresDatabase.reminders(url, recordingAs: recording ? author : nil, client: client)
         }
     }
 
@@ -78,7 +92,7 @@ final class StoreProvider {
     /// reader may refuse as older) is upgraded first, as any write would; a database that does
     /// not exist reads as empty and is not made.
     func identifiedReader() throws -> any LoanReading {
-        if case .fixture(let path) = source { return try FixtureLoanStore(contentsOf: path) }
+        if case .fixture(let path) = source { return try fixture(path) }
         guard try databaseExists() else { return try reader() }
         if let store = try? reader(), try store.databaseIdentity() != nil { return store }
         return try writer()
@@ -88,19 +102,25 @@ final class StoreProvider {
     /// fixture counts as existing: it cannot be written).
     func databaseExists() throws -> Bool {
         if case .fixture = source { return true }
-        let location = try databasePath()
-        if PostgresDatabase.isURL(location) {
-            return try PostgresDatabase.exists(location, client: PostgresClient(user: author.name, waiting: waiting))
+        switch try location() {
+        case .file(let file):
+            var info = stat()
+            return file.path.withCString { stat($0, &info) } == 0
+        case .postgres(let url):
+            return try PostgresDatabase.exists(url, client: client)
         }
-        var info = stat()
-        return stat(location, &info) == 0
     }
 
-    /// The database file or PostgreSQL URL in use; empty for a fixture.
-    func databasePath() throws -> String {
+    /// Where the database is: `--db`, `LOANS_DB` or the default place, or the demo's file.
+    func location() throws -> Location {
         switch source {
-        case .database(let explicit): return try DatabaseLocation.resolve(explicit: explicit, environment: environment)
-        case .demo, .fixture: return demo?.path ?? ""
+        case .database(let explicit):
+            let file = try DatabaseLocation.resolve(explicit: try explicit.map { try StoreProvider.path($0, "--db") }, variable: variable)
+            if let text = String(validating: file.path.bytes, as: UTF8.self), PostgresDatabase.isURL(text) { return .postgres(text) }
+            return .file(file)
+        case .demo, .fixture:
+            guard let demo else { throw StoreError(.readOnly, "there is no database: the loans come from a fixture") }
+            return .file(DatabaseLocation(path: demo.path, folders: .mustExist))
         }
     }
 
@@ -115,15 +135,40 @@ final class StoreProvider {
     /// database and its `-wal` (its companion, written by writes only), or the fixture document
     /// (none when no database can be named).
     func changes(_ today: Today) -> any AgendaChanges {
-        if case .fixture(let path) = source { return InotifyAgendaChanges(data: [path], companions: [], today: today) }
-        guard let path = try? databasePath(), !path.isEmpty else { return InotifyAgendaChanges(data: [], companions: [], today: today) }
-        if PostgresDatabase.isURL(path) { return PostgresAgendaChanges(path, user: author.name, today: today) }
-        return InotifyAgendaChanges(data: [path], companions: [path + "-wal"], today: today)
+        if case .fixture(let text) = source {
+            return InotifyAgendaChanges(data: (try? StoreProvider.path(text, "--fixture")).map { [$0] } ?? [], companions: [], today: today)
+        }
+        switch try? location() {
+        case .postgres(let url)?: return PostgresAgendaChanges(url, user: author.name, today: today)
+        case .file(let file)?: return InotifyAgendaChanges(data: [file.path], companions: [file.path.appending("-wal")], today: today)
+        case nil: return InotifyAgendaChanges(data: [], companions: [], today: today)
+        }
     }
 
+    /// How this run waits for a PostgreSQL server: a deadline, or keepalives when it keeps going.
     private var waiting: PostgresClient.Waiting {
         if keepsRunning { return .keepalive }
         return .deadline(noAnswer.map { PostgresClient.NoAnswer(output: $0.output, status: $0.status.rawValue) } ?? .failure)
+    }
+
+    private var client: PostgresClient { PostgresClient(user: author.name, waiting: waiting) }
+
+    /// A path given on the command line, as the adapters take it: its bytes as typed.
+    static func path(_ text: String, _ option: String) throws(CLIError) -> SystemPath {
+        guard let bytes = RawProcessText.bytes(of: text) else {
+            throw CLIError.usage("\(option): \(Quoted(text)) is not UTF-8, and another argument looks the same", nil)
+        }
+        guard let path = SystemPath(bytes: bytes) else { throw CLIError.usage("\(option): \(Quoted(text)) is not a usable path", nil) }
+        return path
+    }
+
+    /// The fixture document; a problem in it is named with the file.
+    private func fixture(_ path: String) throws -> FixtureLoanStore {
+        do {
+            return try FixtureLoanStore(contentsOf: try StoreProvider.path(path, "--fixture"))
+        } catch let error as DocumentError {
+            throw DocumentError(path: "--fixture \(Quoted(path)): \(error.path)", message: error.message)
+        }
     }
 
     func close() {
