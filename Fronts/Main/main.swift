@@ -6,6 +6,6 @@ import LoansCLI
 signal(SIGXFSZ, SIG_IGN)
 
 let code = LoansCommandLine.run(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(), console: .standard()
+    bytes: ProcessEnvironment.arguments(), environment: ProcessEnvironment.bytes(), console: .standard()
 )
 exit(code.rawValue)

@@ -2,41 +2,30 @@ import LoansCore
 import LoansJSON
 
 /// `loans json [agenda | overdue | due-soon | all] [--ndjson]`.
-struct JSONCommand {
-    static let spec = CommandSpec(
-        name: "json", options: ["--ndjson": .flag], positionals: 0...1,
-        usage: "loans json [agenda | overdue | due-soon | all] [--ndjson]",
-        detail: """
-            Prints the answer as one JSON document for jq (schema: Docs/JSON.md): the agenda (default),
-            overdue or due-soon loans, or all loans by id — the document 'loans import' reads.
-            --ndjson prints one loan object per line and nothing else.
-            """
+struct JSONCommand: LoansCommand {
+    static let query = PositionalDeclaration(
+        "QUERY", .choice(JSONQuery.allCases.map(\.rawValue), noun: "query"), help: "what to print (default agenda)", optional: true
+    )
+    static let ndjson = OptionDeclaration("--ndjson", .flag, help: "print one loan object per line and nothing else")
+    static let declaration = CommandDeclaration(
+        name: "json", abstract: "Print the answer as one JSON document for jq.",
+        discussion: "The agenda (default), overdue or due-soon loans, or all loans by id: the document 'loans import' reads. The document's keys and versioning are described in Docs/JSON.md.",
+        positionals: [query], options: [ndjson]
     )
 
-    struct Options: Equatable {
-        var query: JSONQuery = .agenda
-        var ndjson = false
+    let query: JSONQuery
+    let ndjson: Bool
+
+    init(_ input: CommandInput) {
+        query = input.positional(0)?.choice.flatMap(JSONQuery.init) ?? .agenda
+        ndjson = input.flag(JSONCommand.ndjson)
     }
 
-    static func options(_ raw: RawInvocation) throws(CLIError) -> Options {
-        var options = Options(ndjson: raw.options["--ndjson"] != nil)
-        if let name = raw.positionals.first {
-            guard let query = JSONQuery(rawValue: name) else {
-                throw .usage("\(Quoted(name)) is not a query (use \(JSONQuery.names))", spec.usage)
-            }
-            options.query = query
-        }
-        return options
-    }
-
-    let request: Request
-
-    func run(_ options: Options) throws -> ExitCode {
+    func run(_ request: Request) throws -> ExitCode {
         let out = request.console.out
-        var writer = JSONDocumentWriter(ndjson: options.ndjson) { out.write(bytes: $0) }
-        let query = AgendaQuery(store: try request.stores.reader())
-        try JSONPresenter(query: query, policy: request.policy, generatedAt: request.now.utc)
-            .present(options.query, to: &writer)
+        var writer = JSONDocumentWriter(ndjson: ndjson) { out.write(bytes: $0) }
+        let agenda = AgendaQuery(store: try request.stores.reader())
+        try JSONPresenter(query: agenda, policy: request.policy, generatedAt: request.now.utc).present(query, to: &writer)
         return .success
     }
 }

@@ -4,19 +4,22 @@ import LoansTUI
 
 /// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
 /// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed).
-struct TUICommand {
-    static let spec = CommandSpec(
-        name: "tui", options: [:], positionals: 0...0, usage: "loans tui", detail: "The full-screen terminal UI."
+struct TUICommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        name: "tui", abstract: "Open the full-screen terminal UI (also 'loans' alone on a terminal)."
     )
 
     /// Whether standard input and output are both a terminal.
     static var terminalAttached: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-    let request: Request
+    init(_ input: CommandInput) {}
 
-    func run() throws -> ExitCode {
+    /// `loans` alone on a terminal.
+    init() {}
+
+    func run(_ request: Request) throws -> ExitCode {
         let session = LiveSession(request: request)
-        if let text = request.environment["LOANS_TUI_BENCH"] {
+        if let text = request.environment.text("LOANS_TUI_BENCH") {
             guard text.utf8.count <= 7, let keys = Int(text), (0...1_000_000).contains(keys) else {
                 throw CLIError.usage("LOANS_TUI_BENCH: \(Quoted(text)) is not a number of keys (0-1000000)", nil)
             }
@@ -27,7 +30,7 @@ struct TUICommand {
             throw CLIError(code: .failure, message: "tui: standard input and output must be a terminal")
         }
         request.console.out.flush()
-        let colors = request.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let colors = request.settings.colour.colours(terminal: true, term: request.environment.text("TERM"))
         try TUIRunner.run(today: request.today, stores: session, changes: session, colors: colors)
         return .success
     }

@@ -16,32 +16,50 @@ final class StoreProvider {
 
     func reader() throws -> any LoanReading {
         switch source {
-        case .fixture(let path): return try FixtureLoanStore(contentsOf: path)
-        case .database, .demo: return try LoanDatabase.reader(at: try databasePath())
+        case .fixture(let path): return try FixtureLoanStore(contentsOf: StoreProvider.adapterPath(path))
+        case .database, .demo: return try LoanDatabase.reader(at: StoreProvider.adapterPath(try databasePath()))
         }
     }
 
     func writer() throws -> any LoanWriting {
         if case .fixture(let path) = source {
-            throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
+            throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
         }
-        return HookedLoanStore(try LoanDatabase.writer(at: try databasePath()), hook: ChangeHook(environment: environment))
+        let database = try LoanDatabase.writer(at: StoreProvider.adapterPath(try databasePath()))
+        return HookedLoanStore(database, hook: ChangeHook(environment: environment))
     }
 
-    /// The database file in use; empty for a fixture.
-    func databasePath() throws -> String {
+    /// The database file in use: the path given (option, `LOANS_DB` or the config file), else the
+    /// default place under XDG_DATA_HOME or HOME; the demo's file; none for a fixture.
+    func databasePath() throws -> SystemPath {
         switch source {
-        case .database(let explicit): return try DatabaseLocation.resolve(explicit: explicit, environment: environment)
-        case .demo, .fixture: return demo?.path ?? ""
+        case .database(let given?): return given
+        case .database(nil):
+            var defaults = environment
+            defaults["LOANS_DB"] = nil
+            let path = try DatabaseLocation.resolve(explicit: nil, environment: defaults)
+            guard let located = SystemPath(path) else { throw StoreError(.unavailable, "cannot locate the database") }
+            return located
+        case .demo:
+            guard let path = demo.flatMap({ SystemPath($0.path) }) else { throw StoreError(.unavailable, "the demo database is gone") }
+            return path
+        case .fixture(let path):
+            throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; there is no database")
         }
     }
 
     /// The files whose changes can change the answer: the database and its `-wal`, or the
     /// fixture document; none when no database can be named.
     func watchedPaths() -> [String] {
-        if case .fixture(let path) = source { return [path] }
-        guard let path = try? databasePath(), !path.isEmpty else { return [] }
-        return [path, path + "-wal"]
+        if case .fixture(let path) = source { return [StoreProvider.adapterPath(path)] }
+        guard let path = try? databasePath() else { return [] }
+        return [StoreProvider.adapterPath(path), StoreProvider.adapterPath(path.appending("-wal"))]
+    }
+
+    /// A path for the adapters that still take `String`: the bytes decoded as UTF-8, exact for
+    /// every UTF-8 path. (Adapters that open by `SystemPath` take the bytes as they are.)
+    static func adapterPath(_ path: SystemPath) -> String {
+        String(decoding: path.bytes, as: UTF8.self)
     }
 
     func close() {

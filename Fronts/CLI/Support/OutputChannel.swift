@@ -3,7 +3,7 @@ import Glibc
 /// Buffered output to a file descriptor (stdout, stderr), or captured in memory for tests.
 /// Large answers are written in chunks, so memory does not grow with them.
 public final class OutputChannel {
-    private let descriptor: Int32?
+    let descriptor: Int32?
     private var buffer: [UInt8] = []
     /// Everything written so far, when capturing.
     public private(set) var captured: [UInt8] = []

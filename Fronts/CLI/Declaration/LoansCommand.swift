@@ -1,0 +1,53 @@
+/// A command of the command line, shaped like a `ParsableCommand`: its declaration (which
+/// drives parsing, help, the man page and the completions), an `init` that turns the checked
+/// words into what the command needs (before any store is opened), and `run`.
+protocol LoansCommand {
+    static var declaration: CommandDeclaration { get }
+    init(_ input: CommandInput) throws(CLIError)
+    func run(_ request: Request) throws -> ExitCode
+}
+
+/// Every command loans knows, in the order help lists them. To add a command, write its type
+/// (declaration, `init`, `run`) and add one case here: the compiler then asks for it in `type`,
+/// and parsing, help, the man page and the completions pick it up from the declaration.
+enum CommandName: CaseIterable {
+    case add, list, show, edit, renew, returnLoan, remove
+    case agenda, overdue, dueSoon
+    case widget, json, importDocument, tui
+    case config, completions, help, complete
+
+    var type: any LoansCommand.Type {
+        switch self {
+        case .add: AddCommand.self
+        case .list: ListCommand.self
+        case .show: ShowCommand.self
+        case .edit: EditCommand.self
+        case .renew: RenewCommand.self
+        case .returnLoan: ReturnCommand.self
+        case .remove: RemoveCommand.self
+        case .agenda: AgendaCommand.self
+        case .overdue: OverdueCommand.self
+        case .dueSoon: DueSoonCommand.self
+        case .widget: WidgetCommand.self
+        case .json: JSONCommand.self
+        case .importDocument: ImportCommand.self
+        case .tui: TUICommand.self
+        case .config: ConfigCommand.self
+        case .completions: CompletionsCommand.self
+        case .help: HelpCommand.self
+        case .complete: CompleteCommand.self
+        }
+    }
+
+    var declaration: CommandDeclaration { type.declaration }
+
+    /// The command answering to `word` (its name or an alias).
+    static func named(_ word: String) -> CommandName? {
+        allCases.first { $0.declaration.names.contains(word) }
+    }
+
+    /// The declarations shown in help, the man page and the completions.
+    static var visible: [CommandDeclaration] {
+        allCases.map(\.declaration).filter { !$0.hidden }
+    }
+}
