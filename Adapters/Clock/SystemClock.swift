@@ -18,6 +18,15 @@ public struct SystemClock: Clock {
         return Now(today: today, utc: stamp)
     }
 
+    public func wallTime(at instant: UTCTimestamp) -> WallTime {
+        var seconds = time_t(instant.secondsSinceEpoch)
+        var local = tm()
+        guard localtime_r(&seconds, &local) != nil, let date = SystemClock.date(local) else {
+            return WallTime(date: instant.date, hour: instant.hour, minute: instant.minute)
+        }
+        return WallTime(date: date, hour: Int(local.tm_hour), minute: Int(local.tm_min))
+    }
+
     private static func date(_ parts: tm) -> CivilDate? {
         CivilDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     }

@@ -56,6 +56,13 @@ public struct FixtureLoanStore: LoanReading {
         }
     }
 
+    /// A fixture document holds loans, not their history.
+    public func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
+
+    public func change(_ id: ChangeID) throws -> Change? { nil }
+
+    public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
+
     public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         for loan in byID {
             switch selection {

@@ -107,27 +107,62 @@ public final class HookedLoanStore: LoanWriting {
         try base.openLoans(due: range, matching: text, beyond: key, descending: descending, limit: limit, visit)
     }
 
-    public func add(_ draft: LoanDraft) throws -> LoanID {
-        let id = try base.add(draft)
-        hook.fire()
-        return id
+    public func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {
+        try base.history(of: loan, limit: limit, visit)
     }
 
-    public func modify(_ id: LoanID, _ change: (inout Loan) throws -> Void) throws -> Loan? {
-        let loan = try base.modify(id, change)
-        if loan != nil { hook.fire() }
-        return loan
+    public func change(_ id: ChangeID) throws -> Change? { try base.change(id) }
+
+    public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {
+        try base.deltas(of: change, loan: loan, visit)
     }
 
-    public func remove(_ id: LoanID) throws -> Bool {
-        let removed = try base.remove(id)
-        if removed { hook.fire() }
-        return removed
+    /// The change, then the hook when it wrote anything (a refused or empty change fires nothing).
+    public func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
+        var wrote = false
+        let result = try base.change(kind) { writer in
+            try body(WriteNoticing(base: writer) { wrote = true })
+        }
+        if wrote { hook.fire() }
+        return result
+    }
+}
+
+/// A change writer that notes whether anything was written.
+private struct WriteNoticing: LoanChangeWriter {
+    let base: any LoanChangeWriter
+    let wrote: () -> Void
+
+    func loan(_ id: LoanID) throws -> Loan? { try base.loan(id) }
+    func isTaken(_ id: LoanID) throws -> Bool { try base.isTaken(id) }
+    func newestUndoable(skipping: Set<ChangeID>) throws -> Change? { try base.newestUndoable(skipping: skipping) }
+    func newestRedoable() throws -> Change? { try base.newestRedoable() }
+    func newestChange(touching loan: LoanID, after change: ChangeID) throws -> Change? {
+        try base.newestChange(touching: loan, after: change)
+    }
+    func deltas(of change: ChangeID, _ visit: (LoanDelta) throws -> Void) throws { try base.deltas(of: change, visit) }
+
+    func insertNew(_ loan: Loan) throws -> Loan {
+        defer { wrote() }
+        return try base.insertNew(loan)
     }
 
-    public func importLoans(_ produce: ((Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
-        let outcome = try base.importLoans(produce)
-        hook.fire()
-        return outcome
+    func insert(_ loan: Loan) throws {
+        try base.insert(loan)
+        wrote()
+    }
+
+    func update(_ loan: Loan) throws {
+        try base.update(loan)
+        wrote()
+    }
+
+    func delete(_ id: LoanID) throws {
+        try base.delete(id)
+        wrote()
+    }
+
+    func setUndone(_ change: ChangeID, _ undone: Bool) throws {
+        try base.setUndone(change, undone)
     }
 }

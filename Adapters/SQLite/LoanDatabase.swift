@@ -9,12 +9,12 @@ public enum LoanDatabase {
         guard try file.exists(), let connection = try file.openForReading() else {
             return FixtureLoanStore(loans: [])
         }
-        return SQLiteLoanStore(connection: connection)
+        return SQLiteLoanStore(connection: connection, author: nil)
     }
 
-    /// The database at `path` for writing: created with its folder when missing, upgraded
-    /// to the latest schema; a foreign, corrupt or newer file is refused untouched.
-    public static func writer(at path: String) throws(StoreError) -> any LoanWriting {
-        SQLiteLoanStore(connection: try DatabaseFile(path: path).openForWriting())
+    /// The database at `path` for writing as `author`: created with its folder when missing,
+    /// upgraded to the latest schema; a foreign, corrupt or newer file is refused untouched.
+    public static func writer(at path: String, author: Author) throws(StoreError) -> any LoanWriting {
+        SQLiteLoanStore(connection: try DatabaseFile(path: path).openForWriting(), author: author)
     }
 }

@@ -6,14 +6,19 @@ enum LoanRow {
 
     /// Decodes the row at `statement`'s cursor; a value loans could not have written is an error.
     static func decode(_ statement: Statement) throws(StoreError) -> Loan {
-        let id = LoanID(statement.int64(0))
+        try decode(statement, id: LoanID(statement.int64(0)), fieldsFrom: 1)
+    }
+
+    /// Decodes a loan whose title … previous_due_dates stand in the eight columns from `first`.
+    static func decode(_ statement: Statement, id: LoanID, fieldsFrom first: Int32) throws(StoreError) -> Loan {
+        let offset = first - 1
         func date(_ column: Int32, _ name: String) throws(StoreError) -> CivilDate {
-            guard let date = CivilDate(isoBytes: statement.bytes(column)) else { throw malformed(id, name) }
+            guard let date = CivilDate(isoBytes: statement.bytes(column + offset)) else { throw malformed(id, name) }
             return date
         }
-        guard let direction = direction(statement.bytes(2)) else { throw malformed(id, "direction") }
+        guard let direction = direction(statement.bytes(2 + offset)) else { throw malformed(id, "direction") }
         var previous: [CivilDate] = []
-        let history = statement.bytes(8)
+        let history = statement.bytes(8 + offset)
         if !history.isEmpty {
             for part in history.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
                 guard let date = CivilDate(isoBytes: UnsafeBufferPointer(rebasing: part)) else {
@@ -23,24 +28,49 @@ enum LoanRow {
             }
         }
         return Loan(
-            id: id, title: statement.string(1) ?? "", direction: direction, counterparty: statement.string(3) ?? "",
+            id: id, title: statement.string(1 + offset) ?? "", direction: direction,
+            counterparty: statement.string(3 + offset) ?? "",
             lentOn: try date(4, "lent_on"), dueOn: try date(5, "due_on"),
-            returnedOn: statement.isNull(6) ? nil : try date(6, "returned_on"),
-            note: statement.string(7), previousDueDates: previous
+            returnedOn: statement.isNull(6 + offset) ? nil : try date(6, "returned_on"),
+            note: statement.string(7 + offset), previousDueDates: previous
         )
     }
 
     /// Binds title … previous_due_dates to parameters 1–8, in column order after the id.
     static func bindFields(of loan: Loan, to statement: Statement) throws(SQLiteError) {
-        try statement.bind(loan.title, at: 1)
-        try statement.bind(loan.direction.rawValue, at: 2)
-        try statement.bind(loan.counterparty, at: 3)
-        try statement.bind(loan.lentOn.iso, at: 4)
-        try statement.bind(loan.dueOn.iso, at: 5)
-        try statement.bind(loan.returnedOn?.iso, at: 6)
-        try statement.bind(loan.note, at: 7)
-        try statement.bind(loan.previousDueDates.map(\.iso).joined(separator: ","), at: 8)
+        try bindFields(of: loan, to: statement, from: 1)
     }
+
+    /// Binds title … previous_due_dates to the eight parameters from `first`.
+    static func bindFields(of loan: Loan, to statement: Statement, from first: Int32) throws(SQLiteError) {
+        try statement.bind(loan.title, at: first)
+        try statement.bind(loan.direction.rawValue, at: first + 1)
+        try statement.bind(loan.counterparty, at: first + 2)
+        try statement.bind(loan.lentOn.iso, at: first + 3)
+        try statement.bind(loan.dueOn.iso, at: first + 4)
+        try statement.bind(loan.returnedOn?.iso, at: first + 5)
+        try statement.bind(loan.note, at: first + 6)
+        try statement.bind(loan.previousDueDates.map(\.iso).joined(separator: ","), at: first + 7)
+    }
+
+    /// Binds a presence flag and the eight fields (NULL when absent) from `first`.
+    static func bind(_ loan: Loan?, to statement: Statement, from first: Int32) throws(SQLiteError) {
+        try statement.bind(loan == nil ? 0 : 1, at: first)
+        if let loan { try bindFields(of: loan, to: statement, from: first + 1) }
+    }
+
+    /// The field columns of a loan, in the order `bindFields` binds them.
+    static let fieldNames = ["title", "direction", "counterparty", "lent_on", "due_on", "returned_on", "note", "previous_due_dates"]
+
+    /// A change's copy of a loan before and after: a presence flag and the eight fields each.
+    static let deltaColumnDefinitions = ["before", "after"].map { side in
+        "\(side)_present INTEGER NOT NULL, " + fieldNames.map { "\(side)_\($0) TEXT" }.joined(separator: ", ")
+    }.joined(separator: ",\n    ")
+
+    /// The columns of a delta in reading order: loan id, then before and after.
+    static let deltaColumns = "loan_id, " + ["before", "after"].map { side in
+        "\(side)_present, " + fieldNames.map { "\(side)_\($0)" }.joined(separator: ", ")
+    }.joined(separator: ", ")
 
     private static let lent = Array("lent".utf8)
     private static let borrowed = Array("borrowed".utf8)

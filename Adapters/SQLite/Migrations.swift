@@ -49,6 +49,31 @@ enum Migrations {
                 ON CONFLICT (due_on) DO UPDATE SET open_count = open_count + 1;
         END;
         """,
+        // 3: the history (one change per write, every field of each loan before and after it,
+        // undo bookkeeping per author) and the database's identity, random, made once.
+        """
+        CREATE TABLE change (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            who TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            target INTEGER,
+            undone_by INTEGER,
+            redoable INTEGER NOT NULL DEFAULT 0,
+            loan_count INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX change_by_author ON change (who, id);
+        CREATE INDEX change_redoable ON change (who, undone_by) WHERE redoable = 1;
+        CREATE TABLE change_loan (
+            change_id INTEGER NOT NULL,
+            loan_id INTEGER NOT NULL,
+            \(LoanRow.deltaColumnDefinitions),
+            PRIMARY KEY (change_id, loan_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX change_loan_by_loan ON change_loan (loan_id, change_id);
+        CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        INSERT INTO store_meta (key, value) VALUES ('database_id', lower(hex(randomblob(16))));
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(all.count) }

@@ -1,91 +1,193 @@
 import LoansCore
 
 extension SQLiteLoanStore {
-    private static let insert = """
-        INSERT INTO loan (title, direction, counterparty, lent_on, due_on, returned_on, note, previous_due_dates)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-        """
-    private static let insertKeepingID = """
-        INSERT INTO loan (title, direction, counterparty, lent_on, due_on, returned_on, note, previous_due_dates, id)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (id) DO NOTHING
-        """
-    private static let update = """
-        UPDATE loan SET title = ?1, direction = ?2, counterparty = ?3, lent_on = ?4, due_on = ?5,
-            returned_on = ?6, note = ?7, previous_due_dates = ?8 WHERE id = ?9
-        """
-
-    func add(_ draft: LoanDraft) throws -> LoanID {
-        let loan = Loan(
-            id: LoanID(0), title: draft.title, direction: draft.direction, counterparty: draft.counterparty,
-            lentOn: draft.lentOn, dueOn: draft.dueOn, note: draft.note
-        )
+    /// One write transaction (`BEGIN IMMEDIATE`, so two writers never deadlock) recorded as one
+    /// change. An import's per-day counts are rebuilt once at the end instead of by a trigger per
+    /// row (a quarter of a large import's time): the triggers on `loan` are dropped and re-created
+    /// from their own stored SQL inside the same transaction, so other connections only ever see
+    /// the schema and the counts complete.
+    func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
+        guard let author else { throw StoreError(.readOnly, "database \(Quoted(connection.path)) was opened for reading") }
         return try sqlite {
             try connection.transaction(immediate: true) {
-                let statement = try connection.statement(SQLiteLoanStore.insert)
-                try LoanRow.bindFields(of: loan, to: statement)
-                try statement.run()
-                return LoanID(connection.lastInsertID)
-            }
-        }
-    }
-
-    func modify(_ id: LoanID, _ change: (inout Loan) throws -> Void) throws -> Loan? {
-        try sqlite {
-            try connection.transaction(immediate: true) {
-                guard var loan = try loan(id) else { return nil }
-                try change(&loan)
-                let statement = try connection.statement(SQLiteLoanStore.update)
-                try LoanRow.bindFields(of: loan, to: statement)
-                try statement.bind(id.rawValue, at: 9)
-                try statement.run()
-                return loan
-            }
-        }
-    }
-
-    func remove(_ id: LoanID) throws -> Bool {
-        try sqlite {
-            try connection.transaction(immediate: true) {
-                let statement = try connection.statement("DELETE FROM loan WHERE id = ?1")
-                try statement.bind(id.rawValue, at: 1)
-                try statement.run()
-                return connection.changes > 0
-            }
-        }
-    }
-
-    /// Writes a whole document in one transaction. The per-day counts are rebuilt once at the end
-    /// instead of by a trigger per row (a quarter of a large import's time): the triggers on
-    /// `loan` are dropped and re-created from their own stored SQL inside the same transaction,
-    /// so other connections only ever see the schema and the counts complete.
-    func importLoans(_ produce: (_ insert: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
-        try sqlite {
-            try connection.transaction(immediate: true) {
-                let triggers = try connection.triggers(on: "loan")
+                let bulk = kind == .importDocument
+                let triggers = bulk ? try connection.triggers(on: "loan") : []
                 for trigger in triggers { try connection.execute("DROP TRIGGER \"\(trigger.name)\"") }
-                let outcome = try insertAll(produce)
-                try connection.execute(Migrations.rebuildDayCounts)
-                for trigger in triggers { try connection.execute(trigger.sql) }
-                return outcome
+                let writer = try SQLiteChangeWriter(store: self, kind: kind, author: author)
+                let result = try body(writer)
+                try writer.finish()
+                if bulk {
+                    try connection.execute(Migrations.rebuildDayCounts)
+                    for trigger in triggers { try connection.execute(trigger.sql) }
+                }
+                return result
             }
         }
     }
+}
 
-    private func insertAll(_ produce: (_ insert: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
-        var imported = 0
-        var taken: [Loan] = []
-        let keeping = try connection.statement(SQLiteLoanStore.insertKeepingID)
-        try produce { loan in
-            try LoanRow.bindFields(of: loan, to: keeping)
-            try keeping.bind(loan.id.rawValue, at: 9)
-            try keeping.run()
-            if connection.changes > 0 { imported += 1 } else { taken.append(loan) }
+/// The writes of one change to the SQLite store, inside its transaction: each records the loan's
+/// state before (first touch) and after (last touch) in `change_loan`; the `change` row itself
+/// is written at the first write, so a change that writes nothing leaves no trace.
+final class SQLiteChangeWriter: LoanChangeWriter {
+    private let store: SQLiteLoanStore
+    private let kind: ChangeKind
+    private let author: Author
+    private var connection: SQLiteConnection { store.connection }
+    private var id: ChangeID?
+    private var target: ChangeID?
+    /// No loan has, or ever had, an id above this (so lookups above it need no query).
+    private var highestUsed: Int64
+
+    init(store: SQLiteLoanStore, kind: ChangeKind, author: Author) throws {
+        self.store = store
+        self.kind = kind
+        self.author = author
+        highestUsed = try store.connection.statement("""
+            SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'loan'), 0),
+                       coalesce((SELECT max(id) FROM loan), 0),
+                       coalesce((SELECT max(loan_id) FROM change_loan), 0))
+            """).scalar()
+    }
+
+    func loan(_ id: LoanID) throws -> Loan? {
+        id.rawValue > highestUsed ? nil : try store.loan(id)
+    }
+
+    func isTaken(_ id: LoanID) throws -> Bool {
+        guard id.rawValue <= highestUsed else { return false }
+        let statement = try connection.statement("""
+            SELECT EXISTS (SELECT 1 FROM loan WHERE id = ?1) OR EXISTS (SELECT 1 FROM change_loan WHERE loan_id = ?1)
+            """)
+        try statement.bind(id.rawValue, at: 1)
+        return try statement.scalar() != 0
+    }
+
+    func insertNew(_ loan: Loan) throws -> Loan {
+        guard highestUsed < LoanID.maximum.rawValue else {
+            throw StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken")
         }
-        let renumbering = try connection.statement(SQLiteLoanStore.insert)
-        for loan in taken {
-            try LoanRow.bindFields(of: loan, to: renumbering)
-            try renumbering.run()
-        }
-        return ImportOutcome(imported: imported + taken.count, renumbered: taken.count)
+        var stored = loan
+        stored.id = LoanID(highestUsed + 1)
+        try insert(stored)
+        return stored
+    }
+
+    func insert(_ loan: Loan) throws {
+        let statement = try connection.statement("""
+            INSERT INTO loan (title, direction, counterparty, lent_on, due_on, returned_on, note, previous_due_dates, id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """)
+        try LoanRow.bindFields(of: loan, to: statement)
+        try statement.bind(loan.id.rawValue, at: 9)
+        try statement.run()
+        highestUsed = max(highestUsed, loan.id.rawValue)
+        try record(loan.id, before: nil, after: loan)
+    }
+
+    func update(_ loan: Loan) throws {
+        let before = try store.loan(loan.id)
+        let statement = try connection.statement("""
+            UPDATE loan SET title = ?1, direction = ?2, counterparty = ?3, lent_on = ?4, due_on = ?5,
+                returned_on = ?6, note = ?7, previous_due_dates = ?8 WHERE id = ?9
+            """)
+        try LoanRow.bindFields(of: loan, to: statement)
+        try statement.bind(loan.id.rawValue, at: 9)
+        try statement.run()
+        try record(loan.id, before: before, after: loan)
+    }
+
+    func delete(_ id: LoanID) throws {
+        let before = try store.loan(id)
+        let statement = try connection.statement("DELETE FROM loan WHERE id = ?1")
+        try statement.bind(id.rawValue, at: 1)
+        try statement.run()
+        try record(id, before: before, after: nil)
+    }
+
+    func newestUndoable(skipping: Set<ChangeID>) throws -> Change? {
+        let statement = try connection.statement("""
+            SELECT \(SQLiteLoanStore.changeColumns) FROM change
+            WHERE who = ?1 AND kind NOT IN ('undo', 'redo') AND undone_by IS NULL ORDER BY id DESC
+            """)
+        try statement.bind(author.name, at: 1)
+        return try store.first(statement) { !skipping.contains($0.id) }
+    }
+
+    func newestRedoable() throws -> Change? {
+        let statement = try connection.statement("""
+            SELECT \(SQLiteLoanStore.changeColumns) FROM change WHERE who = ?1 AND redoable = 1 ORDER BY undone_by DESC LIMIT 1
+            """)
+        try statement.bind(author.name, at: 1)
+        return try store.first(statement) { _ in true }
+    }
+
+    func newestChange(touching loan: LoanID, after change: ChangeID) throws -> Change? {
+        let statement = try connection.statement("""
+            SELECT \(SQLiteLoanStore.changeColumns) FROM change
+            WHERE id = (SELECT max(change_id) FROM change_loan WHERE loan_id = ?1 AND change_id > ?2)
+            """)
+        try statement.bind(loan.rawValue, at: 1)
+        try statement.bind(change.rawValue, at: 2)
+        return try store.first(statement) { _ in true }
+    }
+
+    func deltas(of change: ChangeID, _ visit: (LoanDelta) throws -> Void) throws {
+        try store.deltas(of: change, loan: nil, visit)
+    }
+
+    func setUndone(_ change: ChangeID, _ undone: Bool) throws {
+        let current = try changeID()
+        target = change
+        let statement = try connection.statement("UPDATE change SET undone_by = ?1, redoable = ?2 WHERE id = ?3")
+        try statement.bind(undone ? current.rawValue : nil, at: 1)
+        try statement.bind(undone ? 1 : 0, at: 2)
+        try statement.bind(change.rawValue, at: 3)
+        try statement.run()
+    }
+
+    /// Completes the change row (how many loans, the target), and ends the author's redo when
+    /// this is a new change of their own.
+    func finish() throws {
+        guard let id else { return }
+        let statement = try connection.statement("""
+            UPDATE change SET loan_count = (SELECT count(*) FROM change_loan WHERE change_id = ?1), target = ?2 WHERE id = ?1
+            """)
+        try statement.bind(id.rawValue, at: 1)
+        try statement.bind(target?.rawValue, at: 2)
+        try statement.run()
+        guard kind.isUndoable else { return }
+        let ending = try connection.statement("UPDATE change SET redoable = 0 WHERE who = ?1 AND redoable = 1")
+        try ending.bind(author.name, at: 1)
+        try ending.run()
+    }
+
+    /// The change's id, its row written at the first write.
+    private func changeID() throws -> ChangeID {
+        if let id { return id }
+        let statement = try connection.statement("INSERT INTO change (at, who, kind) VALUES (?1, ?2, ?3)")
+        try statement.bind(author.stamp().description, at: 1)
+        try statement.bind(author.name, at: 2)
+        try statement.bind(kind.rawValue, at: 3)
+        try statement.run()
+        let made = ChangeID(connection.lastInsertID)
+        id = made
+        return made
+    }
+
+    /// Records a loan's states in the change, keeping the state before its first touch.
+    private func record(_ loan: LoanID, before: Loan?, after: Loan?) throws {
+        let change = try changeID()
+        let fields = LoanRow.fieldNames.map { "after_\($0) = excluded.after_\($0)" }.joined(separator: ", ")
+        let statement = try connection.statement("""
+            INSERT INTO change_loan (change_id, \(LoanRow.deltaColumns))
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+            ON CONFLICT (change_id, loan_id) DO UPDATE SET after_present = excluded.after_present, \(fields)
+            """)
+        try statement.bind(change.rawValue, at: 1)
+        try statement.bind(loan.rawValue, at: 2)
+        try LoanRow.bind(before, to: statement, from: 3)
+        try LoanRow.bind(after, to: statement, from: 12)
+        try statement.run()
     }
 }

@@ -4,9 +4,12 @@ import LoansCore
 /// change in one transaction.
 final class SQLiteLoanStore: LoanWriting {
     let connection: SQLiteConnection
+    /// Who changes are recorded as; nil for a store opened for reading.
+    let author: Author?
 
-    init(connection: SQLiteConnection) {
+    init(connection: SQLiteConnection, author: Author?) {
         self.connection = connection
+        self.author = author
     }
 
     /// Runs SQLite work, reporting SQLite's failures in Core's terms; other errors pass through.
@@ -93,7 +96,7 @@ final class SQLiteLoanStore: LoanWriting {
         try each(statement, visit)
     }
 
-    private func each(_ statement: Statement, _ visit: (Loan) throws -> Void) throws {
+    func each(_ statement: Statement, _ visit: (Loan) throws -> Void) throws {
         defer { statement.reset() }
         while try sqlite({ try statement.step() }) {
             try visit(try LoanRow.decode(statement))

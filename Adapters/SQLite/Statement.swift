@@ -37,6 +37,11 @@ final class Statement {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
+    func bind(_ value: Int64?, at index: Int32) throws(SQLiteError) {
+        guard let value else { return try check(sqlite3_bind_null(handle, index)) }
+        try bind(value, at: index)
+    }
+
     func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
         guard let value else { return try check(sqlite3_bind_null(handle, index)) }
         var text = value

@@ -13,6 +13,27 @@ public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
         self.second = min(max(second, 0), 59)
     }
 
+    /// Reads exactly what `description` writes: `YYYY-MM-DDTHH:MM:SSZ`.
+    public init?(rfc3339 text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+              bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+              let date = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self))
+        else { return nil }
+        func two(_ at: Int) -> Int? {
+            let (high, low) = (Int(bytes[at]) - 48, Int(bytes[at + 1]) - 48)
+            return (0...9).contains(high) && (0...9).contains(low) ? high * 10 + low : nil
+        }
+        guard let hour = two(11), hour < 24, let minute = two(14), minute < 60, let second = two(17), second < 60 else { return nil }
+        self.init(date: date, hour: hour, minute: minute, second: second)
+    }
+
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var secondsSinceEpoch: Int64 {
+        let days = Int64(date.days(since: CivilDate(year: 1970, month: 1, day: 1) ?? .earliest))
+        return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
     /// RFC 3339 UTC with whole seconds and `Z`: `2026-11-29T11:40:00Z`.
     public var description: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -33,10 +54,39 @@ public struct Now: Hashable, Sendable {
     }
 }
 
+/// A reading of the wall clock in the process's time zone, to the minute (for showing instants).
+public struct WallTime: Hashable, Sendable, CustomStringConvertible {
+    public let date: CivilDate
+    public let hour: Int
+    public let minute: Int
+
+    public init(date: CivilDate, hour: Int, minute: Int) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// `2026-11-30 10:02`.
+    public var description: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date.iso) \(two(hour)):\(two(minute))"
+    }
+}
+
 /// Where the time is read: the system clock in production, a stopped one in tests and fuzzing.
-/// Only `Today` asks it, so "which day is it" has one answer per reading.
+/// Only `Today` asks it for now, so "which day is it" has one answer per reading.
 public protocol Clock {
     func now() -> Now
+
+    /// An instant on the wall clock of the process's time zone (the system clock uses `TZ`).
+    func wallTime(at instant: UTCTimestamp) -> WallTime
+}
+
+extension Clock {
+    /// Clocks that know no time zone show instants in UTC.
+    public func wallTime(at instant: UTCTimestamp) -> WallTime {
+        WallTime(date: instant.date, hour: instant.hour, minute: instant.minute)
+    }
 }
 
 /// A clock that always reads the same moment.

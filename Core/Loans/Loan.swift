@@ -25,6 +25,9 @@ public struct LoanID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public var description: String { String(rawValue) }
 
+    /// The largest id loans gives or accepts: 2^53 − 1, exact in every JSON reader.
+    public static let maximum = LoanID(9_007_199_254_740_991)
+
     public static func < (lhs: LoanID, rhs: LoanID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

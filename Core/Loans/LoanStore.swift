@@ -43,6 +43,17 @@ public protocol LoanReading {
         due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws
+
+    /// Changes newest first — only those that touched `loan` when given (also after it was
+    /// removed) — at most `limit` of them when given.
+    func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws
+
+    /// One change, or nil when no change has this id.
+    func change(_ id: ChangeID) throws -> Change?
+
+    /// The loans a change touched, with their states before and after, by loan id (only
+    /// `loan`'s when given).
+    func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws
 }
 
 /// What `openLoans(due:matching:…)` means by a match: the text occurs in the title or the
@@ -72,36 +83,5 @@ public struct LoanTextMatch: Sendable {
 
     private static func folded(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-    }
-}
-
-/// The write side of loan storage: each call is one transaction, all or nothing.
-public protocol LoanWriting: LoanReading {
-    /// Stores a new loan and returns its id.
-    func add(_ draft: LoanDraft) throws -> LoanID
-
-    /// Reads the loan, lets `change` modify it and writes it back, in one transaction.
-    /// Returns nil (writing nothing) when no loan has this id; an error thrown by
-    /// `change` rolls the transaction back and is rethrown.
-    func modify(_ id: LoanID, _ change: (inout Loan) throws -> Void) throws -> Loan?
-
-    /// Deletes a loan; false when no loan had this id.
-    func remove(_ id: LoanID) throws -> Bool
-
-    /// Writes every loan `produce` hands over in one transaction, keeping each id when it
-    /// is free and giving the others new ids. Anything `produce` throws rolls back all.
-    func importLoans(_ produce: (_ insert: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome
-}
-
-/// What an import did.
-public struct ImportOutcome: Hashable, Sendable {
-    /// Loans written.
-    public var imported: Int
-    /// Loans whose id was taken and which got a new one.
-    public var renumbered: Int
-
-    public init(imported: Int, renumbered: Int) {
-        self.imported = imported
-        self.renumbered = renumbered
     }
 }

@@ -8,6 +8,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case newerVersion
         /// The data source is read-only (a fixture) and a write was asked (1).
         case readOnly
+        /// The largest id loans can give is taken: no new loan can be added (1).
+        case idsExhausted
     }
 
     public let kind: Kind

@@ -6,7 +6,8 @@ public struct AddLoan {
         self.store = store
     }
 
-    /// Stores the draft (names trimmed, a blank note dropped) and returns the new id.
+    /// Stores the draft (names trimmed, a blank note dropped) as one `add` change and returns
+    /// the new id.
     public func run(_ draft: LoanDraft) throws(LoanCommandError) -> LoanID {
         try commanding {
             var draft = draft
@@ -14,7 +15,17 @@ public struct AddLoan {
             draft.counterparty = try LoanRules.name(draft.counterparty, .counterparty)
             draft.note = try LoanRules.note(draft.note)
             try LoanRules.dates(lentOn: draft.lentOn, dueOn: draft.dueOn, returnedOn: nil)
-            return try store.add(draft)
+            let loan = Loan(
+                id: LoanID(0), title: draft.title, direction: draft.direction, counterparty: draft.counterparty,
+                lentOn: draft.lentOn, dueOn: draft.dueOn, note: draft.note
+            )
+            return try store.change(.add) { try $0.insertNew(loan).id }
         }
+    }
+
+    /// The lent date of a loan added without one: today, or the due date when that is earlier
+    /// (a loan already overdue is recorded without inventing a lent date).
+    public static func defaultLentOn(today: CivilDate, dueOn: CivilDate) -> CivilDate {
+        min(today, dueOn)
     }
 }

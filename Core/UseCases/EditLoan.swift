@@ -13,8 +13,8 @@ public struct LoanEdit: Hashable, Sendable {
     public var isEmpty: Bool { self == LoanEdit() }
 }
 
-/// Corrects a loan's fields. A due date changed here is a correction, not a renewal:
-/// it keeps no history.
+/// Corrects a loan's fields. A due date changed here is a correction, not a renewal: it is not
+/// counted among the renewals (the history keeps the change all the same).
 public struct EditLoan {
     let store: any LoanWriting
 
@@ -23,7 +23,7 @@ public struct EditLoan {
     }
 
     public func run(_ id: LoanID, _ edit: LoanEdit) throws(LoanCommandError) -> Loan {
-        try modifying(store, id) { loan in
+        try modifying(store, id, .edit) { loan in
             if let title = edit.title { loan.title = title }
             if let direction = edit.direction { loan.direction = direction }
             if let counterparty = edit.counterparty { loan.counterparty = counterparty }

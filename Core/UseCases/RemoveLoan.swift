@@ -1,4 +1,4 @@
-/// Deletes a loan for good.
+/// Deletes a loan (its changes stay in the history, so undo can bring it back).
 public struct RemoveLoan {
     let store: any LoanWriting
 
@@ -6,7 +6,15 @@ public struct RemoveLoan {
         self.store = store
     }
 
-    public func run(_ id: LoanID) throws(LoanCommandError) {
-        guard try commanding({ try store.remove(id) }) else { throw .notFound(id) }
+    /// The loan as it was before it was removed.
+    @discardableResult
+    public func run(_ id: LoanID) throws(LoanCommandError) -> Loan {
+        try commanding {
+            try store.change(.remove) { writer in
+                guard let loan = try writer.loan(id) else { throw LoanCommandError.notFound(id) }
+                try writer.delete(id)
+                return loan
+            }
+        }
     }
 }

@@ -6,7 +6,8 @@ public enum RenewalTarget: Hashable, Sendable {
     case offset(DateOffset)
 }
 
-/// Renews an open loan: moves its due date, counts the renewal and keeps the old date.
+/// Renews an open loan: moves its due date later, counts the renewal and keeps the old date.
+/// Moving a due date earlier is a correction (`EditLoan`), never a renewal.
 public struct RenewLoan {
     let store: any LoanWriting
 
@@ -15,21 +16,27 @@ public struct RenewLoan {
     }
 
     public func run(_ id: LoanID, to target: RenewalTarget) throws(LoanCommandError) -> Loan {
-        try modifying(store, id) { loan in
+        try modifying(store, id, .renew) { loan in
             try loan.requireOpen()
-            let newDue: CivilDate
-            switch target {
-            case .date(let date):
-                newDue = date
-            case .offset(let offset):
-                guard let date = offset.applied(to: loan.dueOn) else {
-                    throw LoanCommandError.renewalOutOfRange(id, offset)
-                }
-                newDue = date
-            }
+            let newDue = try RenewLoan.dueDate(of: loan, target)
             try LoanRules.dates(lentOn: loan.lentOn, dueOn: newDue, returnedOn: nil)
             loan.previousDueDates.append(loan.dueOn)
             loan.dueOn = newDue
         }
+    }
+
+    /// The due date a renewal of `loan` to `target` gives, refused unless it is later than the
+    /// current one (forms preview it with this).
+    public static func dueDate(of loan: Loan, _ target: RenewalTarget) throws(LoanCommandError) -> CivilDate {
+        let newDue: CivilDate
+        switch target {
+        case .date(let date):
+            newDue = date
+        case .offset(let offset):
+            guard let date = offset.applied(to: loan.dueOn) else { throw .renewalOutOfRange(loan.id, offset) }
+            newDue = date
+        }
+        guard newDue > loan.dueOn else { throw .renewalNotLater(loan.id, to: newDue, due: loan.dueOn) }
+        return newDue
     }
 }

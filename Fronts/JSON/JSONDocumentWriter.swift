@@ -8,6 +8,7 @@ public struct JSONDocumentWriter {
     private let sink: ([UInt8]) -> Void
     private var buffer: [UInt8] = []
     private var loansWritten = 0
+    private var deltasWritten = 0
     private static let chunk = 1 << 16
 
     public init(ndjson: Bool, sink: @escaping ([UInt8]) -> Void) {
@@ -29,6 +30,32 @@ public struct JSONDocumentWriter {
         LoanDocumentWriting.appendLoan(item, to: &buffer)
         if ndjson { buffer.append(0x0A) }
         loansWritten += 1
+        if buffer.count >= JSONDocumentWriter.chunk { flush() }
+    }
+
+    /// Opens one change of the history (`--ndjson`: one change per line), before its loans.
+    mutating func change(_ change: Change) {
+        if !ndjson {
+            if loansWritten > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.append(0x0A)
+        }
+        LoanDocumentWriting.appendChangeOpening(change, to: &buffer)
+        deltasWritten = 0
+        loansWritten += 1
+    }
+
+    /// One loan of the change being written, before and after.
+    mutating func delta(_ delta: LoanDelta) {
+        if deltasWritten > 0 { buffer.append(UInt8(ascii: ",")) }
+        LoanDocumentWriting.appendDelta(delta, to: &buffer)
+        deltasWritten += 1
+        if buffer.count >= JSONDocumentWriter.chunk { flush() }
+    }
+
+    /// Closes the change being written.
+    mutating func endChange() {
+        buffer.append(contentsOf: "]}".utf8)
+        if ndjson { buffer.append(0x0A) }
         if buffer.count >= JSONDocumentWriter.chunk { flush() }
     }
 

@@ -13,6 +13,8 @@ enum LoanDocumentWriting {
         let policy: DuePolicy
         let overdueCount: Int
         let dueSoonCount: Int
+        /// The key of the list that ends the envelope: `loans`, or `changes` for the history.
+        var listKey = "loans"
 
         init(query: String, generatedAt: UTCTimestamp, policy: DuePolicy, overdueCount: Int, dueSoonCount: Int) {
             self.query = query
@@ -23,12 +25,12 @@ enum LoanDocumentWriting {
         }
     }
 
-    /// The document up to and including `"loans":[`, keys in the contract's order.
+    /// The document up to and including `"loans":[` (or `"changes":[`), keys in order.
     static func appendOpening(_ envelope: Envelope, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
         for key in LoanDocument.EnvelopeKey.allCases {
             if key != .schemaVersion { bytes.append(UInt8(ascii: ",")) }
-            JSONTokens.key(key.rawValue, to: &bytes)
+            JSONTokens.key(key == .loans ? envelope.listKey : key.rawValue, to: &bytes)
             switch key {
             case .schemaVersion: JSONTokens.integer(LoanDocument.schemaVersion, to: &bytes)
             case .query: JSONTokens.string(envelope.query, to: &bytes)
@@ -46,6 +48,36 @@ enum LoanDocumentWriting {
         }
     }
 
+    /// A change of the history up to and including `"loans":[`:
+    /// `{"id":12,"at":"…","who":"…","kind":"return","target":null,"undone":false,"loans":[`.
+    static func appendChangeOpening(_ change: Change, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "{\"id\":".utf8)
+        JSONTokens.integer(change.id.rawValue, to: &bytes)
+        bytes.append(contentsOf: ",\"at\":".utf8)
+        JSONTokens.string(change.at.description, to: &bytes)
+        bytes.append(contentsOf: ",\"who\":".utf8)
+        JSONTokens.string(change.who, to: &bytes)
+        bytes.append(contentsOf: ",\"kind\":".utf8)
+        JSONTokens.string(change.kind.rawValue, to: &bytes)
+        bytes.append(contentsOf: ",\"target\":".utf8)
+        if let target = change.target { JSONTokens.integer(target.rawValue, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        bytes.append(contentsOf: ",\"undone\":".utf8)
+        bytes.append(contentsOf: (change.isUndone ? "true" : "false").utf8)
+        bytes.append(contentsOf: ",\"loans\":[".utf8)
+    }
+
+    /// One loan of a change: `{"id":3,"before":{…}|null,"after":{…}|null}`.
+    static func appendDelta(_ delta: LoanDelta, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "{\"id\":".utf8)
+        JSONTokens.integer(delta.id.rawValue, to: &bytes)
+        for (key, loan) in [("before", delta.before), ("after", delta.after)] {
+            bytes.append(UInt8(ascii: ","))
+            JSONTokens.key(key, to: &bytes)
+            if let loan { appendStoredLoan(loan, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// What closes a document after its loans.
     static func appendClosing(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: "]}".utf8)
@@ -53,33 +85,57 @@ enum LoanDocumentWriting {
 
     /// One loan object, every key present (null where there is no value), in the contract's order.
     static func appendLoan(_ item: LoanStanding, to bytes: inout [UInt8]) {
-        let loan = item.loan
+        appendLoan(item.loan, standing: item, to: &bytes)
+    }
+
+    /// A loan as stored (without the derived `status` and `days_until_due`), as the history
+    /// keeps it before and after a change.
+    static func appendStoredLoan(_ loan: Loan, to bytes: inout [UInt8]) {
+        appendLoan(loan, standing: nil, to: &bytes)
+    }
+
+    private static func appendLoan(_ loan: Loan, standing item: LoanStanding?, to bytes: inout [UInt8]) {
         for (key, token) in layout {
-            bytes.append(contentsOf: token)
             switch key {
-            case .id: JSONTokens.integer(loan.id.rawValue, to: &bytes)
-            case .title: JSONTokens.string(loan.title, to: &bytes)
-            case .direction: append(loan.direction == .lent ? "\"lent\"" : "\"borrowed\"", to: &bytes)
-            case .counterparty: JSONTokens.string(loan.counterparty, to: &bytes)
-            case .lentOn: JSONTokens.date(loan.lentOn, to: &bytes)
-            case .dueOn: JSONTokens.date(loan.dueOn, to: &bytes)
-            case .returnedOn:
-                if let date = loan.returnedOn { JSONTokens.date(date, to: &bytes) } else { JSONTokens.null(to: &bytes) }
-            case .note: optional(loan.note, to: &bytes)
-            case .renewals: JSONTokens.integer(loan.renewals, to: &bytes)
-            case .previousDueDates:
-                bytes.append(UInt8(ascii: "["))
-                for (index, date) in loan.previousDueDates.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    JSONTokens.date(date, to: &bytes)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            case .status: append(statusToken(item.status), to: &bytes)
+            case .status:
+                guard let item else { continue }
+                bytes.append(contentsOf: token)
+                append(statusToken(item.status), to: &bytes)
             case .daysUntilDue:
+                guard let item else { continue }
+                bytes.append(contentsOf: token)
                 if let days = item.daysUntilDue { JSONTokens.integer(days, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+            default:
+                bytes.append(contentsOf: token)
+                appendStored(key, of: loan, to: &bytes)
             }
         }
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// The value of one stored key of a loan.
+    @inline(__always)
+    private static func appendStored(_ key: LoanDocument.LoanKey, of loan: Loan, to bytes: inout [UInt8]) {
+        switch key {
+        case .id: JSONTokens.integer(loan.id.rawValue, to: &bytes)
+        case .title: JSONTokens.string(loan.title, to: &bytes)
+        case .direction: append(loan.direction == .lent ? "\"lent\"" : "\"borrowed\"", to: &bytes)
+        case .counterparty: JSONTokens.string(loan.counterparty, to: &bytes)
+        case .lentOn: JSONTokens.date(loan.lentOn, to: &bytes)
+        case .dueOn: JSONTokens.date(loan.dueOn, to: &bytes)
+        case .returnedOn:
+            if let date = loan.returnedOn { JSONTokens.date(date, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        case .note: optional(loan.note, to: &bytes)
+        case .renewals: JSONTokens.integer(loan.renewals, to: &bytes)
+        case .previousDueDates:
+            bytes.append(UInt8(ascii: "["))
+            for (index, date) in loan.previousDueDates.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONTokens.date(date, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .status, .daysUntilDue: break
+        }
     }
 
     /// Each key of a loan object with what opens it: `{"id":`, then `,"title":` and so on.

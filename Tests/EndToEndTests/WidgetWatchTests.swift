@@ -43,7 +43,7 @@ import Testing
             #"{"version":1}"#, "[",
             ##"[{"name":"loans","full_text":"1 due soon: Dune (due tomorrow)","short_text":"1 due soon","color":"#FFCC00"}]"##,
         ])
-        try loans("renew", "1", "--due", "2026-11-29")
+        try loans("edit", "1", "--due", "2026-11-29")
         let lines = watching.waitForLines(4)
         #expect(lines.last == ##",[{"name":"loans","full_text":"1 due soon: Dune (due today)","short_text":"1 due soon","color":"#FFCC00"}]"##)
         let stream = lines.dropFirst().joined(separator: "\n") + "\n]"

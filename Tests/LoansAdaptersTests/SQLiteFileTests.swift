@@ -22,7 +22,7 @@ import Testing
 
     @Test func theFirstWriteCreatesAPrivateFolderAndFile() throws {
         let path = folder.file("a/b/loans.db")
-        _ = try LoanDatabase.writer(at: path).add(draft())
+        _ = try LoanDatabase.writer(at: path, author: .tester).add(draft())
         let mode = { (p: String) in (try FileManager.default.attributesOfItem(atPath: p)[.posixPermissions] as? Int) ?? -1 }
         #expect(try mode(folder.file("a")) == 0o700)
         #expect(try mode(folder.file("a/b")) == 0o700)
@@ -31,9 +31,9 @@ import Testing
 
     @Test func schemaIsMarkedVersionedAndInWALMode() throws {
         let path = folder.file("loans.db")
-        _ = try LoanDatabase.writer(at: path).add(draft())
+        _ = try LoanDatabase.writer(at: path, author: .tester).add(draft())
         #expect(try sqlite3(path, "PRAGMA application_id") == "1280262478")
-        #expect(try sqlite3(path, "PRAGMA user_version") == "2")
+        #expect(try sqlite3(path, "PRAGMA user_version") == "3")
         #expect(try sqlite3(path, "PRAGMA journal_mode") == "wal")
         let plan = try sqlite3(path, "EXPLAIN QUERY PLAN SELECT id FROM loan WHERE returned_on IS NULL AND due_on >= '2026-01-01' AND due_on <= '2026-12-01' ORDER BY due_on, id")
         #expect(plan.contains("loan_open_by_due"))
@@ -43,7 +43,7 @@ import Testing
         let path = folder.file("loans.db")
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
         try garbage.write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.self) { try LoanDatabase.writer(at: path) }
+        #expect(throws: StoreError.self) { try LoanDatabase.writer(at: path, author: .tester) }
         #expect(throws: StoreError.self) { try LoanDatabase.reader(at: path) }
         #expect(bytes(path) == garbage)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
@@ -54,7 +54,7 @@ import Testing
         _ = try sqlite3(path, "CREATE TABLE notes(text); INSERT INTO notes VALUES ('mine');")
         let before = bytes(path)
         #expect {
-            _ = try LoanDatabase.writer(at: path)
+            _ = try LoanDatabase.writer(at: path, author: .tester)
         } throws: { error in
             (error as? StoreError)?.kind == .unavailable && "\(error)".contains("is not a loans database")
         }
@@ -64,11 +64,11 @@ import Testing
 
     @Test func aNewerDatabaseIsRefusedUntouched() throws {
         let path = folder.file("loans.db")
-        _ = try LoanDatabase.writer(at: path).add(draft())
+        _ = try LoanDatabase.writer(at: path, author: .tester).add(draft())
         _ = try sqlite3(path, "PRAGMA user_version = 99")
         let before = bytes(path)
         #expect {
-            _ = try LoanDatabase.writer(at: path)
+            _ = try LoanDatabase.writer(at: path, author: .tester)
         } throws: { error in
             (error as? StoreError)?.kind == .newerVersion
         }
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func aFolderAtThePathIsRefused() throws {
-        #expect(throws: StoreError.self) { try LoanDatabase.writer(at: folder.path) }
+        #expect(throws: StoreError.self) { try LoanDatabase.writer(at: folder.path, author: .tester) }
         #expect(throws: StoreError.self) { try LoanDatabase.reader(at: folder.path) }
     }
 
@@ -89,11 +89,11 @@ import Testing
         let path = folder.file("loans.db")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         #expect(try LoanDatabase.reader(at: path).loan(LoanID(1)) == nil)
-        #expect(try LoanDatabase.writer(at: path).add(draft()) == LoanID(1))
+        #expect(try LoanDatabase.writer(at: path, author: .tester).add(draft()) == LoanID(1))
     }
 
     @Test func idsAreNeverReused() throws {
-        let store = try LoanDatabase.writer(at: folder.file("loans.db"))
+        let store = try LoanDatabase.writer(at: folder.file("loans.db"), author: .tester)
         let first = try store.add(draft())
         let second = try store.add(draft())
         #expect(try store.remove(second))
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func titlesKeepEveryCharacter() throws {
-        let store = try LoanDatabase.writer(at: folder.file("loans.db"))
+        let store = try LoanDatabase.writer(at: folder.file("loans.db"), author: .tester)
         let title = "nul\u{0}esc\u{1B}[31m \"q\" 界 👩‍👩‍👧 \u{202E}"
         let id = try store.add(draft(title))
         #expect(try store.loan(id)?.title == title)

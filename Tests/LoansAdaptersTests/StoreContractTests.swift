@@ -20,9 +20,7 @@ import Testing
                 return FixtureLoanStore(loans: loans)
             case .sqlite:
                 let path = folder + "/loans.db"
-                _ = try LoanDatabase.writer(at: path).importLoans { insert in
-                    for loan in loans { try insert(loan) }
-                }
+                try LoanDatabase.writer(at: path, author: .tester).seed(loans)
                 return try LoanDatabase.reader(at: path)
             }
         }
@@ -33,5 +31,26 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.path
         try check.run { loans in try kind.make(loans, in: path) }
+    }
+
+    /// The stores that can be written, each writer on one shared store.
+    enum Writable: String, CaseIterable, CustomTestStringConvertible {
+        case memory, sqlite
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Writable.allCases, ChangeContract.checks)
+    func changes(_ kind: Writable, _ check: ChangeCheck) throws {
+        let folder = try TemporaryFolder()
+        let memory = MemoryStore()
+        try check.run { author in
+            switch kind {
+            case .memory:
+                memory.author = author
+                return memory
+            case .sqlite:
+                return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
+            }
+        }
     }
 }

@@ -33,7 +33,7 @@ import Testing
         #expect(throws: LoanCommandError.renewalOutOfRange(id, DateOffset(count: Int.max, unit: .days))) {
             try renew.run(id, to: .offset(DateOffset(count: Int.max, unit: .days)))
         }
-        #expect(throws: LoanCommandError.invalid(.dueBeforeLent(lentOn: .on("2026-01-01"), dueOn: .on("2025-12-31")))) {
+        #expect(throws: LoanCommandError.renewalNotLater(id, to: .on("2025-12-31"), due: .on("2026-03-15"))) {
             try renew.run(id, to: .date(.on("2025-12-31")))
         }
         #expect(store.rows[id]?.renewals == 2)
@@ -41,14 +41,14 @@ import Testing
 
     @Test func returnOnceOnly() throws {
         let id = try add()
-        let returned = try ReturnLoan(store: store).run(id, on: today)
+        let returned = try ReturnLoan(store: store).run(id, on: today, today: today)
         #expect(returned.returnedOn == today)
-        #expect(throws: LoanCommandError.alreadyReturned(id, on: today)) { try ReturnLoan(store: store).run(id, on: today) }
+        #expect(throws: LoanCommandError.alreadyReturned(id, on: today)) { try ReturnLoan(store: store).run(id, on: today, today: today) }
         #expect(throws: LoanCommandError.alreadyReturned(id, on: today)) {
             try RenewLoan(store: store).run(id, to: .date(.on("2027-01-01")))
         }
         #expect(throws: LoanCommandError.invalid(.returnedBeforeLent(lentOn: .on("2026-11-01"), returnedOn: .on("2026-10-01")))) {
-            try ReturnLoan(store: store).run(try add(), on: .on("2026-10-01"))
+            try ReturnLoan(store: store).run(try add(), on: .on("2026-10-01"), today: today)
         }
     }
 
@@ -73,7 +73,7 @@ import Testing
     @Test func missingLoansAreReportedByID() throws {
         let ghost = LoanID(42)
         #expect(throws: LoanCommandError.notFound(ghost)) { try RemoveLoan(store: store).run(ghost) }
-        #expect(throws: LoanCommandError.notFound(ghost)) { try ReturnLoan(store: store).run(ghost, on: today) }
+        #expect(throws: LoanCommandError.notFound(ghost)) { try ReturnLoan(store: store).run(ghost, on: today, today: today) }
         #expect(throws: LoanCommandError.notFound(ghost)) {
             try LoanLookup(store: store).show(ghost, DuePolicy(today: today, window: .standard))
         }

@@ -12,7 +12,7 @@ import Testing
                 title: "Loan \(index + 1)", direction: index.isMultiple(of: 2) ? .lent : .borrowed,
                 counterparty: "Someone", lentOn: today.adding(days: -200)!, dueOn: today.adding(days: offset)!
             ))
-            if returned.contains(index + 1) { _ = try ReturnLoan(store: store).run(id, on: today) }
+            if returned.contains(index + 1) { _ = try ReturnLoan(store: store).run(id, on: today, today: today) }
         }
         return store
     }

@@ -5,9 +5,16 @@ import LoansCore
 /// how many loans range walks handed out, whether anyone listed whole tables, and a failure
 /// every call then throws (an unreadable database).
 public final class MemoryStore: LoanWriting {
-    public private(set) var rows: [LoanID: Loan] = [:]
-    private var nextID: Int64 = 1
-    private var ordered: [Loan]?
+    public internal(set) var rows: [LoanID: Loan] = [:]
+    var ordered: [Loan]?
+    /// The history, oldest first.
+    var changes: [MemoryChange] = []
+    /// Every id a loan ever had, so none is given twice.
+    var used: Set<LoanID> = []
+    /// Who this store records changes as; a test changes it to act as someone else.
+    public var author = "tester@test"
+    /// The instant changes are stamped with.
+    public var clock = UTCTimestamp(date: CivilDate(iso: "2026-11-29")!, hour: 12, minute: 0, second: 0)
     /// Loans handed out by `openLoans` walks, since the test last set it.
     public var visited = 0
     /// Calls that listed whole selections (`loans(_:)`); an agenda must not need them.
@@ -15,9 +22,10 @@ public final class MemoryStore: LoanWriting {
     /// When set, every call throws it.
     public var failure: StoreError?
 
+    /// A store holding `loans` from the start, with no history of them.
     public init(loans: [Loan] = []) {
         for loan in loans { rows[loan.id] = loan }
-        nextID = (loans.map(\.id.rawValue).max() ?? 0) + 1
+        used = Set(rows.keys)
     }
 
     private var openByDue: [Loan] {
@@ -27,7 +35,7 @@ public final class MemoryStore: LoanWriting {
         return sorted
     }
 
-    private func check() throws {
+    func check() throws {
         if let failure { throw failure }
     }
 
@@ -69,53 +77,6 @@ public final class MemoryStore: LoanWriting {
         for loan in rows.values.sorted(by: { $0.id < $1.id }) where selection == .all || (selection == .open) == loan.isOpen {
             try visit(loan)
         }
-    }
-
-    public func add(_ draft: LoanDraft) throws -> LoanID {
-        try check()
-        let id = LoanID(nextID)
-        nextID += 1
-        rows[id] = Loan(
-            id: id, title: draft.title, direction: draft.direction, counterparty: draft.counterparty,
-            lentOn: draft.lentOn, dueOn: draft.dueOn, note: draft.note
-        )
-        ordered = nil
-        return id
-    }
-
-    public func modify(_ id: LoanID, _ change: (inout Loan) throws -> Void) throws -> Loan? {
-        try check()
-        guard var loan = rows[id] else { return nil }
-        try change(&loan)
-        rows[id] = loan
-        ordered = nil
-        return loan
-    }
-
-    public func remove(_ id: LoanID) throws -> Bool {
-        try check()
-        ordered = nil
-        return rows.removeValue(forKey: id) != nil
-    }
-
-    public func importLoans(_ produce: ((Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
-        try check()
-        var staged = rows
-        var renumbered = 0
-        var count = 0
-        try produce { loan in
-            var loan = loan
-            if staged[loan.id] != nil {
-                loan.id = LoanID((staged.keys.map(\.rawValue).max() ?? 0) + 1)
-                renumbered += 1
-            }
-            staged[loan.id] = loan
-            count += 1
-        }
-        rows = staged
-        ordered = nil
-        nextID = (rows.keys.map(\.rawValue).max() ?? 0) + 1
-        return ImportOutcome(imported: count, renumbered: renumbered)
     }
 }
 

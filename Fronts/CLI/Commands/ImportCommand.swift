@@ -1,6 +1,7 @@
 import LoansAdapters
 import LoansCore
 import LoansInterchange
+import LoansText
 
 /// `loans import FILE|-`: reads the document of `loans json all`, checks all of it, then writes
 /// it in one transaction. A bad document exits 65 having written nothing (not even a new file).
@@ -36,11 +37,7 @@ struct ImportCommand: LoansCommand {
             }
         }
         progress?.finish()
-        var line = "Imported \(outcome.imported) loan\(outcome.imported == 1 ? "" : "s")."
-        if outcome.renumbered > 0 {
-            line += " \(outcome.renumbered) got new ids because theirs were taken."
-        }
-        request.console.out.line(line)
+        request.console.out.line(ImportText.outcome(outcome, dryRun: false))
         return .success
     }
 }

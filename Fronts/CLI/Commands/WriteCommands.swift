@@ -6,7 +6,7 @@ struct AddCommand: LoansCommand {
     static let title = PositionalDeclaration("TITLE", .text, help: "what was lent or borrowed")
     static let declaration = CommandDeclaration(
         name: "add", abstract: "Add a loan and print its id.",
-        discussion: "--to NAME: you lent it to NAME; --from NAME: you borrowed it from NAME. --lent defaults to today.",
+        discussion: "--to NAME: you lent it to NAME; --from NAME: you borrowed it from NAME. Without --lent, the loan counts from today (or from the due date, when that is earlier).",
         positionals: [title],
         options: [LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note],
         rules: [
@@ -23,7 +23,7 @@ struct AddCommand: LoansCommand {
         guard let (direction, counterparty) = try LoanOptions.party(input), let due = input[LoanOptions.due]?.date else {
             throw input.refusal("say who has it and when it is due: --to NAME or --from NAME, and --due DATE")
         }
-        let lent = input[LoanOptions.lent]?.date ?? input.today
+        let lent = input[LoanOptions.lent]?.date ?? AddLoan.defaultLentOn(today: input.today, dueOn: due)
         try input.checked(nil) { try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: nil) }
         draft = LoanDraft(
             title: title, direction: direction, counterparty: counterparty, lentOn: lent, dueOn: due,
@@ -123,7 +123,7 @@ struct ReturnCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let loan = try ReturnLoan(store: request.stores.writer()).run(id, on: date)
+        let loan = try ReturnLoan(store: request.stores.writer()).run(id, on: date, today: request.policy.today)
         request.console.out.line(OutcomeText.returned(loan, on: date))
         return .success
     }

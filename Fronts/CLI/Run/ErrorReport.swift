@@ -17,14 +17,17 @@ struct ErrorReport {
             usage = error.usage
         case let error as LoanCommandError:
             switch error {
-            case .notFound, .alreadyReturned: code = .failure
-            case .invalid, .renewalOutOfRange: code = .usage
+            case .notFound, .alreadyReturned, .notReturned, .nothingToUndo, .nothingToRedo, .blocked: code = .failure
+            case .invalid, .renewalOutOfRange, .returnAfterToday, .renewalNotLater: code = .usage
             case .store(let store): code = ErrorReport.code(store)
             }
             message = error.description
         case let error as StoreError:
             code = ErrorReport.code(error)
             message = error.message
+        case let error as ImportConflictError:
+            code = .dataError
+            message = error.description
         case let error as DocumentError:
             code = .dataError
             message = error.description
@@ -43,6 +46,7 @@ struct ErrorReport {
         case .unavailable: .ioError
         case .newerVersion: .newerDatabase
         case .readOnly: .usage
+        case .idsExhausted: .failure
         }
     }
 }

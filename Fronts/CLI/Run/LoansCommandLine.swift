@@ -98,7 +98,9 @@ public enum LoansCommandLine {
         case .run(let checkedCommand, let checkedSettings, let checkedToday, let checkedNow):
             (command, settings, today, now) = (checkedCommand, checkedSettings, checkedToday, checkedNow)
         }
-        let stores = try StoreProvider(source: settings.source, environment: environment.strings, today: now.today)
+        let stores = try StoreProvider(
+            source: settings.source, environment: environment.strings, today: now.today, author: SystemAuthor.current(clock: clock)
+        )
         defer { stores.close() }
         let request = Request(settings: settings, today: today, now: now, environment: environment, stores: stores, console: console)
         return try command.run(request)

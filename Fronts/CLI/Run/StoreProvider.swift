@@ -2,16 +2,18 @@ import LoansAdapters
 import LoansCore
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
-/// read-write for writes. A demo database lives until `close()`.
+/// read-write (recording changes as `author`) for writes. A demo database lives until `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: [String: String]
+    private let author: Author
     private var demo: DemoDatabase?
 
-    init(source: DataSource, environment: [String: String], today: CivilDate) throws {
+    init(source: DataSource, environment: [String: String], today: CivilDate, author: Author) throws {
         self.source = source
         self.environment = environment
-        if source == .demo { demo = try DemoDatabase(today: today) }
+        self.author = author
+        if source == .demo { demo = try DemoDatabase(today: today, author: author) }
     }
 
     func reader() throws -> any LoanReading {
@@ -25,7 +27,7 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
         }
-        let database = try LoanDatabase.writer(at: StoreProvider.adapterPath(try databasePath()))
+        let database = try LoanDatabase.writer(at: StoreProvider.adapterPath(try databasePath()), author: author)
         return HookedLoanStore(database, hook: ChangeHook(environment: environment))
     }
 

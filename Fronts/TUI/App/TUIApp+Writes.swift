@@ -19,7 +19,7 @@ extension TUIApp {
                 let loan = try RenewLoan(store: store).run(id, to: .date(date))
                 finish(OutcomeText.renewed(loan), focus: (loan.dueOn, id))
             case .returnLoan(let id, let date):
-                let loan = try ReturnLoan(store: store).run(id, on: date)
+                let loan = try ReturnLoan(store: store).run(id, on: date, today: policy.today)
                 finish(OutcomeText.returned(loan, on: date), focus: nil)
             }
         } catch {

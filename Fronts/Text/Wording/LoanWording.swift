@@ -48,3 +48,16 @@ public enum OutcomeText {
     public static func returned(_ loan: Loan, on date: CivilDate) -> String { "Returned loan #\(loan.id) on \(date)." }
     public static func removed(_ id: LoanID) -> String { "Removed loan #\(id)." }
 }
+
+/// What an import did (or, for a dry run, would do), in one line.
+public enum ImportText {
+    public static func outcome(_ outcome: ImportOutcome, dryRun: Bool) -> String {
+        func loans(_ count: Int) -> String { "\(count) loan\(count == 1 ? "" : "s")" }
+        var parts: [String] = []
+        if outcome.unchanged > 0 { parts.append("\(outcome.unchanged) unchanged") }
+        if outcome.replaced > 0 { parts.append("\(outcome.replaced) replaced") }
+        if outcome.renumbered > 0 { parts.append("\(outcome.renumbered) renumbered") }
+        let head = (dryRun ? "Would import " : "Imported ") + loans(outcome.added)
+        return parts.isEmpty ? head + "." : head + "; " + parts.joined(separator: ", ") + "."
+    }
+}

@@ -1,0 +1,28 @@
+import Glibc
+import LoansCore
+
+/// Who the person running loans is, for the history: the OS user (from the password database,
+/// by the effective uid) @ the host name — `alice@laptop`. Undo and redo act on this author's
+/// changes only.
+public enum SystemAuthor {
+    public static func current(clock: any Clock) -> Author {
+        Author(name: "\(user())@\(host())", clock: clock)
+    }
+
+    static func user() -> String {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let uid = geteuid()
+        if getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name {
+            return String(decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)).bindMemory(to: UInt8.self), as: UTF8.self)
+        }
+        return "uid\(uid)"
+    }
+
+    static func host() -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "localhost" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

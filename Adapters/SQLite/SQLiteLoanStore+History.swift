@@ -1,0 +1,79 @@
+import LoansCore
+
+/// The history's read side: changes newest first, one change, a change's loans.
+extension SQLiteLoanStore {
+    static let changeColumns = "id, at, who, kind, target, undone_by, loan_count"
+
+    func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {
+        guard try keepsHistory() else { return }
+        let sql = loan == nil
+            ? "SELECT \(SQLiteLoanStore.changeColumns) FROM change ORDER BY id DESC LIMIT ?2"
+            : """
+              SELECT \(SQLiteLoanStore.changeColumns) FROM change
+              WHERE id IN (SELECT change_id FROM change_loan WHERE loan_id = ?1) ORDER BY id DESC LIMIT ?2
+              """
+        let statement = try sqlite { try connection.statement(sql) }
+        try sqlite {
+            if let loan { try statement.bind(loan.rawValue, at: 1) }
+            try statement.bind(limit.map(Int64.init) ?? -1, at: 2)
+        }
+        defer { statement.reset() }
+        while try sqlite({ try statement.step() }) {
+            try visit(try decodeChange(statement))
+        }
+    }
+
+    func change(_ id: ChangeID) throws -> Change? {
+        guard try keepsHistory() else { return nil }
+        let statement = try sqlite { try connection.statement("SELECT \(SQLiteLoanStore.changeColumns) FROM change WHERE id = ?1") }
+        try sqlite { try statement.bind(id.rawValue, at: 1) }
+        return try first(statement) { _ in true }
+    }
+
+    func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {
+        guard try keepsHistory() else { return }
+        let filter = loan == nil ? "" : " AND loan_id = ?2"
+        let statement = try sqlite {
+            try connection.statement("SELECT \(LoanRow.deltaColumns) FROM change_loan WHERE change_id = ?1\(filter) ORDER BY loan_id")
+        }
+        try sqlite {
+            try statement.bind(change.rawValue, at: 1)
+            if let loan { try statement.bind(loan.rawValue, at: 2) }
+        }
+        defer { statement.reset() }
+        while try sqlite({ try statement.step() }) {
+            let id = LoanID(statement.int64(0))
+            let before = statement.int64(1) == 0 ? nil : try LoanRow.decode(statement, id: id, fieldsFrom: 2)
+            let after = statement.int64(10) == 0 ? nil : try LoanRow.decode(statement, id: id, fieldsFrom: 11)
+            try visit(LoanDelta(id: id, before: before, after: after))
+        }
+    }
+
+    /// Whether the file has the history's tables (a reader may open a file of an older schema,
+    /// which a first write upgrades).
+    private func keepsHistory() throws -> Bool {
+        try sqlite { try connection.integerPragma("user_version") >= 3 }
+    }
+
+    /// The first change `statement` yields that `accept` takes, the statement reset after.
+    func first(_ statement: Statement, where accept: (Change) -> Bool) throws -> Change? {
+        defer { statement.reset() }
+        while try sqlite({ try statement.step() }) {
+            let change = try decodeChange(statement)
+            if accept(change) { return change }
+        }
+        return nil
+    }
+
+    private func decodeChange(_ statement: Statement) throws -> Change {
+        let id = ChangeID(statement.int64(0))
+        guard let at = UTCTimestamp(rfc3339: statement.string(1) ?? ""),
+              let kind = ChangeKind(rawValue: statement.string(3) ?? "")
+        else { throw StoreError(.unavailable, "change \(id) is malformed in the database \(Quoted(connection.path))") }
+        return Change(
+            id: id, at: at, who: statement.string(2) ?? "", kind: kind,
+            target: statement.isNull(4) ? nil : ChangeID(statement.int64(4)), isUndone: !statement.isNull(5),
+            loanCount: Int(statement.int64(6))
+        )
+    }
+}

@@ -1,0 +1,87 @@
+/// A change's place in the history: changes are numbered in the order they were made.
+public struct ChangeID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(_ rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { String(rawValue) }
+
+    public static func < (lhs: ChangeID, rhs: ChangeID) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+}
+
+/// What a change did, one kind per command that writes (the names are those of the commands).
+public enum ChangeKind: String, Hashable, Sendable, CaseIterable {
+    case add, edit, renew
+    case returnLoan = "return"
+    case reopen, remove
+    case importDocument = "import"
+    case undo, redo
+
+    /// Undo and redo are recorded like any change, but are never themselves undone or redone.
+    public var isUndoable: Bool { self != .undo && self != .redo }
+}
+
+/// One loan's part in a change: the whole loan before and after it (nil when it did not exist
+/// before, or no longer exists after).
+public struct LoanDelta: Hashable, Sendable {
+    public let id: LoanID
+    public let before: Loan?
+    public let after: Loan?
+
+    public init(id: LoanID, before: Loan?, after: Loan?) {
+        self.id = id
+        self.before = before
+        self.after = after
+    }
+}
+
+/// A change as the history keeps it: when, who, what kind, how many loans; the loans' states
+/// before and after are read separately (an import may hold a million of them).
+public struct Change: Hashable, Sendable {
+    public let id: ChangeID
+    /// When it was made (UTC).
+    public let at: UTCTimestamp
+    /// Who made it: the OS user @ host (on a shared server also the database role).
+    public let who: String
+    public let kind: ChangeKind
+    /// For an undo or a redo: the change it reverted or re-applied.
+    public let target: ChangeID?
+    /// Whether an undo reverted it (and no redo re-applied it since).
+    public let isUndone: Bool
+    /// How many loans it touched.
+    public let loanCount: Int
+
+    public init(
+        id: ChangeID, at: UTCTimestamp, who: String, kind: ChangeKind, target: ChangeID?, isUndone: Bool, loanCount: Int
+    ) {
+        self.id = id
+        self.at = at
+        self.who = who
+        self.kind = kind
+        self.target = target
+        self.isUndone = isUndone
+        self.loanCount = loanCount
+    }
+}
+
+/// Who writes, and the clock that stamps their changes: a store opened for writing records every
+/// change as this author's, and undo and redo act on this author's changes only.
+public struct Author {
+    /// `alice@laptop` (on a shared server also the database role).
+    public let name: String
+    public let clock: any Clock
+
+    public init(name: String, clock: any Clock) {
+        self.name = name
+        self.clock = clock
+    }
+
+    /// The instant a change is made now.
+    public func stamp() -> UTCTimestamp {
+        clock.now().utc
+    }
+}

@@ -1,0 +1,50 @@
+/// The write side of loan storage. Every write is one change: one transaction that also appends
+/// one entry to the history, stamped with the author the store was opened for and the time.
+public protocol LoanWriting: LoanReading {
+    /// Runs `body` in one write transaction and records what it wrote as one change of `kind`.
+    /// Nothing is recorded when `body` wrote nothing; anything `body` throws rolls everything
+    /// back and is rethrown. A change that is not an undo or a redo ends its author's redo.
+    func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T
+}
+
+/// The writes of one change, inside its transaction. Each write records the loan's state
+/// before (the first time the change touches it) and after (the last time) in the change.
+public protocol LoanChangeWriter {
+    /// One loan as it stands inside the transaction (locked for this writer where the engine
+    /// locks rows), or nil.
+    func loan(_ id: LoanID) throws -> Loan?
+
+    /// Whether a loan has, or ever had, this id: ids are never used twice.
+    func isTaken(_ id: LoanID) throws -> Bool
+
+    /// Stores a loan under the next free id (its own id is ignored) and returns it as stored;
+    /// `StoreError(.idsExhausted)` once the largest id loans can give (`LoanID.maximum`) is taken.
+    func insertNew(_ loan: Loan) throws -> Loan
+
+    /// Stores a loan with its own id, which must not be taken by an existing loan.
+    func insert(_ loan: Loan) throws
+
+    /// Writes a loan over the stored one with the same id.
+    func update(_ loan: Loan) throws
+
+    /// Deletes a loan (its changes stay in the history).
+    func delete(_ id: LoanID) throws
+
+    /// The newest change of this store's author that undo may revert — not undone, not itself an
+    /// undo or a redo — that is not in `skipping`; nil when there is none.
+    func newestUndoable(skipping: Set<ChangeID>) throws -> Change?
+
+    /// The change of this store's author that redo would re-apply: the one most recently undone,
+    /// as long as the author made no new change since; nil when there is none.
+    func newestRedoable() throws -> Change?
+
+    /// The newest change after `change` that touched `loan`, by anyone.
+    func newestChange(touching loan: LoanID, after change: ChangeID) throws -> Change?
+
+    /// The loans a change touched, with their states before and after.
+    func deltas(of change: ChangeID, _ visit: (LoanDelta) throws -> Void) throws
+
+    /// Marks a change undone by the undo being made, or done again by the redo being made; the
+    /// undo or redo records it as its target.
+    func setUndone(_ change: ChangeID, _ undone: Bool) throws
+}

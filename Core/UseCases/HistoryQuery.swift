@@ -1,0 +1,46 @@
+/// One entry of the history as the fronts show it: the change; its loan, when it touched one (or
+/// the asked loan's part in it); for an undo or a redo, the change it reverted or re-applied.
+public struct HistoryEntry: Hashable, Sendable {
+    public let change: Change
+    public let delta: LoanDelta?
+    public let target: Change?
+}
+
+/// `loans history [ID]`: changes newest first, all of them or those of one loan (also after it
+/// was removed), read from one snapshot.
+public struct HistoryQuery {
+    let store: any LoanReading
+
+    public init(store: any LoanReading) {
+        self.store = store
+    }
+
+    /// The entries, newest first, at most `limit`.
+    public func entries(of loan: LoanID?, limit: Int?) throws -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        try store.snapshot {
+            try store.history(of: loan, limit: limit) { change in
+                var delta: LoanDelta?
+                if loan != nil || change.loanCount == 1 {
+                    try store.deltas(of: change.id, loan: loan) { delta = $0 }
+                }
+                entries.append(HistoryEntry(change: change, delta: delta, target: try change.target.flatMap(store.change)))
+            }
+        }
+        return entries
+    }
+
+    /// Every change newest first (at most `limit`), each followed by its loans' states, streamed
+    /// from one snapshot for documents of any size.
+    public func stream(
+        of loan: LoanID?, limit: Int?, change: (Change) throws -> Void, delta: (LoanDelta) throws -> Void, end: () throws -> Void
+    ) throws {
+        try store.snapshot {
+            try store.history(of: loan, limit: limit) { found in
+                try change(found)
+                try store.deltas(of: found.id, loan: loan, delta)
+                try end()
+            }
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import LoansCore
+import Testing
+
+/// The write side of the store contract: every write one change in the history, undo and redo
+/// per author, ids never given twice. Each check gets a way to open writers on ONE fresh store
+/// as any author (two authors share a household's database).
+public struct ChangeCheck: Sendable, CustomTestStringConvertible {
+    /// Opens a writer on the check's store, recording changes as `author`.
+    public typealias OpenWriter = (_ author: String) throws -> any LoanWriting
+
+    public let name: String
+    let body: @Sendable (OpenWriter) throws -> Void
+
+    public var testDescription: String { name }
+
+    public func run(_ open: OpenWriter) throws {
+        try body(open)
+    }
+}
+
+/// Every store's write side, held to the same rules.
+public enum ChangeContract {
+    public static let checks: [ChangeCheck] = [
+        ChangeCheck(name: "each write is one change with every field before and after", body: recordsEachWrite),
+        ChangeCheck(name: "a write that changes nothing records nothing", body: recordsNothingForNothing),
+        ChangeCheck(name: "undo walks back and redo forward", body: undoesAndRedoes),
+        ChangeCheck(name: "a new change ends the redo", body: aNewChangeEndsRedo),
+        ChangeCheck(name: "undo is per author and refused when someone changed the loan since", body: undoIsPerAuthor),
+        ChangeCheck(name: "an import is undone whole", body: anImportIsUndoneWhole),
+        ChangeCheck(name: "ids are never given twice, up to the largest", body: idsAreNeverGivenTwice),
+        ChangeCheck(name: "imports: idempotent, conflicts refused, replaced, renumbered, dry run", body: importsByTheRules),
+        property,
+    ]
+
+    static let today = Sample.today
+
+    static func draft(_ title: String, due: Int = 3) -> LoanDraft {
+        LoanDraft(title: title, direction: .lent, counterparty: "Alice", lentOn: Sample.day(-10), dueOn: Sample.day(due))
+    }
+
+    static func all(_ store: any LoanReading) throws -> [Loan] {
+        var loans: [Loan] = []
+        try store.loans(.all) { loans.append($0) }
+        return loans
+    }
+
+    static func deltas(_ store: any LoanReading, _ change: Change) throws -> [LoanDelta] {
+        var deltas: [LoanDelta] = []
+        try store.deltas(of: change.id, loan: nil) { deltas.append($0) }
+        return deltas
+    }
+
+    static func recordsEachWrite(_ open: ChangeCheck.OpenWriter) throws {
+        let store = try open("alice@home")
+        let id = try AddLoan(store: store).run(draft("The Hobbit"))
+        let added = try #require(try store.loan(id))
+        let renewed = try RenewLoan(store: store).run(id, to: .date(Sample.day(9)))
+        let returned = try ReturnLoan(store: store).run(id, on: today, today: today)
+        try RemoveLoan(store: store).run(id)
+        let history = try store.history(of: nil, limit: nil)
+        #expect(history.map(\.kind) == [.remove, .returnLoan, .renew, .add])
+        #expect(history.allSatisfy { $0.who == "alice@home" && $0.loanCount == 1 && !$0.isUndone && $0.target == nil })
+        #expect(history.map(\.id) == history.map(\.id).sorted(by: >))
+        #expect(try deltas(store, history[3]) == [LoanDelta(id: id, before: nil, after: added)])
+        #expect(try deltas(store, history[2]) == [LoanDelta(id: id, before: added, after: renewed)])
+        #expect(try deltas(store, history[1]) == [LoanDelta(id: id, before: renewed, after: returned)])
+        #expect(try deltas(store, history[0]) == [LoanDelta(id: id, before: returned, after: nil)])
+        #expect(try store.history(of: id, limit: 2).map(\.kind) == [.remove, .returnLoan])
+        #expect(try store.history(of: LoanID(id.rawValue + 1), limit: nil).isEmpty)
+        #expect(try store.change(history[1].id) == history[1])
+    }
+
+    static func recordsNothingForNothing(_ open: ChangeCheck.OpenWriter) throws {
+        let store = try open("alice@home")
+        let id = try AddLoan(store: store).run(draft("Dune"))
+        var edit = LoanEdit()
+        edit.title = "Dune"
+        _ = try EditLoan(store: store).run(id, edit)
+        let document = try all(store)
+        #expect(try ImportLoans(store: store).run { visit in for loan in document { try visit(loan) } }.unchanged == 1)
+        #expect(try store.history(of: nil, limit: nil).count == 1)
+        #expect(throws: LoanCommandError.nothingToRedo) { try RedoChange(store: store).run() }
+    }
+
+    static func undoesAndRedoes(_ open: ChangeCheck.OpenWriter) throws {
+        let store = try open("alice@home")
+        let id = try AddLoan(store: store).run(draft("Tent"))
+        let steps = [try all(store)]
+        _ = try RenewLoan(store: store).run(id, to: .offset(DateOffset(count: 1, unit: .weeks)))
+        let renewed = try all(store)
+        _ = try ReturnLoan(store: store).run(id, on: today, today: today)
+        let returned = try all(store)
+        let undo = UndoChange(store: store)
+        #expect(try undo.run().change.kind == .returnLoan)
+        #expect(try all(store) == renewed)
+        #expect(try undo.run().change.kind == .renew)
+        #expect(try all(store) == steps[0])
+        let first = try undo.run()
+        #expect(first.change.kind == .add && first.delta?.after?.title == "Tent")
+        #expect(try all(store).isEmpty)
+        #expect(throws: LoanCommandError.nothingToUndo) { try undo.run() }
+        let redo = RedoChange(store: store)
+        #expect(try redo.run().change.kind == .add)
+        #expect(try redo.run().change.kind == .renew)
+        #expect(try all(store) == renewed)
+        #expect(try redo.run().change.kind == .returnLoan)
+        #expect(try all(store) == returned)
+        #expect(throws: LoanCommandError.nothingToRedo) { try redo.run() }
+        let kinds = try store.history(of: nil, limit: nil).map(\.kind)
+        #expect(kinds == [.redo, .redo, .redo, .undo, .undo, .undo, .returnLoan, .renew, .add])
+        let lastUndo = try #require(try store.history(of: nil, limit: 4).last)
+        #expect(lastUndo.kind == .undo && lastUndo.target != nil)
+    }
+
+    static func aNewChangeEndsRedo(_ open: ChangeCheck.OpenWriter) throws {
+        let store = try open("alice@home")
+        let id = try AddLoan(store: store).run(draft("Drill"))
+        _ = try ReturnLoan(store: store).run(id, on: today, today: today)
+        _ = try UndoChange(store: store).run()
+        _ = try AddLoan(store: store).run(draft("Ladder"))
+        #expect(throws: LoanCommandError.nothingToRedo) { try RedoChange(store: store).run() }
+        #expect(try UndoChange(store: store).run().change.kind == .add)
+        #expect(try UndoChange(store: store).run().change.kind == .add, "the undone return is passed over")
+        #expect(try all(store).isEmpty)
+    }
+
+    static func undoIsPerAuthor(_ open: ChangeCheck.OpenWriter) throws {
+        let alice = try open("alice@home")
+        let first = try AddLoan(store: alice).run(draft("Book one"))
+        let second = try AddLoan(store: alice).run(draft("Book two"))
+        let bob = try open("bob@desk")
+        #expect(throws: LoanCommandError.nothingToUndo) { try UndoChange(store: bob).run() }
+        let bobs = try ReturnLoan(store: bob).run(second, on: today, today: today)
+        let alice2 = try open("alice@home")
+        let before = try all(alice2)
+        let refused = #expect(throws: LoanCommandError.self) { try UndoChange(store: alice2).run() }
+        guard case .blocked(true, let change, let loan, let blocker?) = refused else {
+            Issue.record("expected a blocked undo, got \(String(describing: refused))")
+            return
+        }
+        #expect(change.kind == .add && loan == second && blocker.who == "bob@desk" && blocker.kind == .returnLoan)
+        #expect(try all(alice2) == before)
+        let skipped = try UndoChange(store: alice2).run(skippingBlocked: true)
+        #expect(skipped.change.kind == .add && skipped.delta?.id == first && skipped.skipped.map(\.id) == [change.id])
+        #expect(try all(alice2) == [bobs])
+    }
+
+    static func anImportIsUndoneWhole(_ open: ChangeCheck.OpenWriter) throws {
+        let store = try open("alice@home")
+        _ = try AddLoan(store: store).run(draft("Before"))
+        let before = try all(store)
+        let document = (50..<80).map { Sample.loan(Int64($0), due: $0 % 9 - 4) }
+        let outcome = try ImportLoans(store: store).run { visit in for loan in document { try visit(loan) } }
+        #expect(outcome.added == 30)
+        let change = try #require(try store.history(of: nil, limit: 1).first)
+        #expect(change.kind == .importDocument && change.loanCount == 30)
+        let undone = try UndoChange(store: store).run()
+        #expect(undone.change.id == change.id && undone.delta == nil)
+        #expect(try all(store) == before)
+        _ = try RedoChange(store: store).run()
+        #expect(try all(store).count == 31)
+    }
+
+    static func idsAreNeverGivenTwice(_ open: ChangeCheck.OpenWriter) throws {
+        let store = try open("alice@home")
+        let first = try AddLoan(store: store).run(draft("One"))
+        let second = try AddLoan(store: store).run(draft("Two"))
+        try RemoveLoan(store: store).run(second)
+        #expect(try AddLoan(store: store).run(draft("Three")) == LoanID(second.rawValue + 1))
+        #expect(first == LoanID(1))
+        let largest = Loan(
+            id: LoanID.maximum, title: "Last", direction: .lent, counterparty: "A", lentOn: Sample.day(0), dueOn: Sample.day(1)
+        )
+        #expect(try ImportLoans(store: store).run { try $0(largest) }.added == 1)
+        #expect(throws: LoanCommandError.store(StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken"))) {
+            try AddLoan(store: store).run(draft("Four"))
+        }
+        try RemoveLoan(store: store).run(LoanID.maximum)
+        #expect(throws: LoanCommandError.self) { try AddLoan(store: store).run(draft("Five")) }
+    }
+
+    static func importsByTheRules(_ open: ChangeCheck.OpenWriter) throws {
+        let store = try open("alice@home")
+        let kept = try AddLoan(store: store).run(draft("Kept"))
+        let gone = try AddLoan(store: store).run(draft("Gone"))
+        try RemoveLoan(store: store).run(gone)
+        let stored = try all(store)
+        let same = stored[0]
+        var other = Sample.loan(kept.rawValue, due: 1, title: "Other")
+        other.lentOn = Sample.day(-5)
+        let reused = Sample.loan(gone.rawValue, due: 2, title: "Reused id")
+        let fresh = Sample.loan(40, due: 0, title: "Fresh")
+        func run(_ rule: ImportConflictRule, dryRun: Bool = false, _ loans: [Loan]) throws -> ImportOutcome {
+            try ImportLoans(store: store, conflicts: rule, dryRun: dryRun).run { visit in for loan in loans { try visit(loan) } }
+        }
+        let refused = #expect(throws: ImportConflictError.self) { try run(.refuse, [same, other, reused, fresh]) }
+        #expect(refused?.outcome.conflicts == [kept, gone] && refused?.outcome.conflictCount == 2)
+        #expect(try all(store) == stored)
+        #expect(throws: ImportConflictError.self) { try run(.refuse, dryRun: true, [other]) }
+        let trial = try run(.replace, dryRun: true, [same, other, fresh])
+        #expect(trial.unchanged == 1 && trial.replaced == 1 && trial.added == 1)
+        #expect(try all(store) == stored)
+        let replaced = try run(.replace, [other, reused])
+        #expect(replaced.replaced == 2 && replaced.added == 0)
+        #expect(try store.loan(kept)?.title == "Other" && store.loan(gone)?.title == "Reused id")
+        let renumbered = try run(.renumber, [Sample.loan(kept.rawValue, due: 4, title: "Moved"), fresh])
+        #expect(renumbered.renumbered == 1 && renumbered.added == 1)
+        #expect(try all(store).map(\.title) == ["Other", "Reused id", "Fresh", "Moved"])
+        #expect(try all(store).map(\.id.rawValue) == [kept.rawValue, gone.rawValue, 40, 41])
+    }
+}
