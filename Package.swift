@@ -64,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansCLITests",
-            dependencies: ["LoansCLI", "LoansCore"],
+            dependencies: ["LoansCLI", "LoansCore", "LoansAdapters"],
             path: "Tests/LoansCLITests"
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["loans"], path: "Tests/EndToEndTests"),

@@ -23,6 +23,12 @@ enum BashCompletionScript {
             "        [[ $name == \"$cur\"* ]] && COMPREPLY+=(\"$(printf '%q' \"$name\")\")",
             "    done < <(\"$program\" __complete names bash 2>/dev/null)",
             "}",
+            "_loans_takes_value() {",
+            "    case $1:$2 in",
+            "        \(valuePatterns.joined(separator: "|"))) return 0 ;;",
+            "    esac",
+            "    return 1",
+            "}",
             "_loans() {",
             "    local cur prev words cword",
             "    if declare -F _init_completion >/dev/null; then",
@@ -36,9 +42,9 @@ enum BashCompletionScript {
             "        word=${words[i]}",
             "        if [[ -z $ended && $word == -- ]]; then ended=1",
             "        elif [[ -z $ended && $word == -?* ]]; then",
-            "            case $word in \(CompletionModel.valueOptions.joined(separator: "|"))) (( i++ )) ;; esac",
+            "            [[ $word != *=* ]] && _loans_takes_value \"$command\" \"$word\" && i=$((i + 1))",
             "        elif [[ -z $command ]]; then command=$word",
-            "        else (( position++ ))",
+            "        else position=$((position + 1))",
             "        fi",
             "    done",
             "    case $command:$prev in",
@@ -80,6 +86,17 @@ enum BashCompletionScript {
             "complete -F _loans loans",
         ]
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `command:option` patterns of every option that takes a value (`*:--db` for the global ones).
+    private static var valuePatterns: [String] {
+        var patterns = GlobalOptions.all.filter { $0.kind != .flag }.flatMap(\.spellings).map { "*:" + $0 }
+        for command in CommandName.visible {
+            for option in command.options where option.kind != .flag {
+                patterns += command.names.map { "\($0):\(option.name)" }
+            }
+        }
+        return patterns
     }
 
     private static func call(_ action: CompletionAction) -> String {

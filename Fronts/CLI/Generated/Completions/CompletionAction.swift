@@ -28,15 +28,6 @@ enum CompletionAction: Equatable {
 
 /// The declarations as the completion scripts need them.
 enum CompletionModel {
-    /// Options that take a value, with every spelling (so a script can skip the value).
-    static var valueOptions: [String] {
-        var names: [String] = []
-        for option in GlobalOptions.all + CommandName.visible.flatMap(\.options) where option.kind != .flag {
-            for spelling in option.spellings where !names.contains(spelling) { names.append(spelling) }
-        }
-        return names
-    }
-
     /// The options of `command` followed by the global ones.
     static func options(_ command: CommandDeclaration?) -> [OptionDeclaration] {
         (command?.options ?? []) + GlobalOptions.all
