@@ -7,7 +7,8 @@ public struct Today {
     public let fixed: CivilDate?
     /// How far ahead "due soon" looks.
     public let window: DueWindow
-    let clock: any Clock
+    /// The clock the day comes from (also for showing instants in local time).
+    public let clock: any Clock
 
     public init(fixed: CivilDate?, window: DueWindow, clock: any Clock) {
         self.fixed = fixed

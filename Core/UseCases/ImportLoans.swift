@@ -32,8 +32,8 @@ public struct ImportConflictError: Error, Equatable, Sendable, CustomStringConve
     public var description: String {
         let count = outcome.conflictCount
         let ids = outcome.conflicts.map { "\($0)" }.joined(separator: ", ") + (count > outcome.conflicts.count ? ", …" : "")
-        return "\(count) loan\(count == 1 ? "'s id is" : "s' ids are") taken by different loans (id\(count == 1 ? "" : "s") \(ids)); "
-            + "nothing was imported (--replace lets the document win, --renumber gives them new ids)"
+        let subject = count == 1 ? "1 loan's id is taken by a different loan (id \(ids))" : "\(count) loans' ids are taken by different loans (ids \(ids))"
+        return subject + "; nothing was imported (--replace lets the document win, --renumber gives new ids)"
     }
 }
 

@@ -94,54 +94,55 @@ enum LoanDocumentWriting {
         appendLoan(loan, standing: nil, to: &bytes)
     }
 
+    /// The keys in document order, written straight through (this runs once per loan of a
+    /// million-loan document): the ten stored keys, then — for a loan with its standing — the two
+    /// derived ones.
     private static func appendLoan(_ loan: Loan, standing item: LoanStanding?, to bytes: inout [UInt8]) {
-        for (key, token) in layout {
-            switch key {
-            case .status:
-                guard let item else { continue }
-                bytes.append(contentsOf: token)
-                append(statusToken(item.status), to: &bytes)
-            case .daysUntilDue:
-                guard let item else { continue }
-                bytes.append(contentsOf: token)
-                if let days = item.daysUntilDue { JSONTokens.integer(days, to: &bytes) } else { JSONTokens.null(to: &bytes) }
-            default:
-                bytes.append(contentsOf: token)
-                appendStored(key, of: loan, to: &bytes)
-            }
+        let token = tokens
+        bytes.append(contentsOf: token[0])
+        JSONTokens.integer(loan.id.rawValue, to: &bytes)
+        bytes.append(contentsOf: token[1])
+        JSONTokens.string(loan.title, to: &bytes)
+        bytes.append(contentsOf: token[2])
+        append(loan.direction == .lent ? "\"lent\"" : "\"borrowed\"", to: &bytes)
+        bytes.append(contentsOf: token[3])
+        JSONTokens.string(loan.counterparty, to: &bytes)
+        bytes.append(contentsOf: token[4])
+        JSONTokens.date(loan.lentOn, to: &bytes)
+        bytes.append(contentsOf: token[5])
+        JSONTokens.date(loan.dueOn, to: &bytes)
+        bytes.append(contentsOf: token[6])
+        if let date = loan.returnedOn { JSONTokens.date(date, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        bytes.append(contentsOf: token[7])
+        if let note = loan.note { JSONTokens.string(note, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        bytes.append(contentsOf: token[8])
+        JSONTokens.integer(loan.renewals, to: &bytes)
+        bytes.append(contentsOf: token[9])
+        bytes.append(UInt8(ascii: "["))
+        for (index, date) in loan.previousDueDates.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONTokens.date(date, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        if let item {
+            bytes.append(contentsOf: token[10])
+            append(statusToken(item.status), to: &bytes)
+            bytes.append(contentsOf: token[11])
+            if let days = item.daysUntilDue { JSONTokens.integer(days, to: &bytes) } else { JSONTokens.null(to: &bytes) }
         }
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// The value of one stored key of a loan.
-    @inline(__always)
-    private static func appendStored(_ key: LoanDocument.LoanKey, of loan: Loan, to bytes: inout [UInt8]) {
-        switch key {
-        case .id: JSONTokens.integer(loan.id.rawValue, to: &bytes)
-        case .title: JSONTokens.string(loan.title, to: &bytes)
-        case .direction: append(loan.direction == .lent ? "\"lent\"" : "\"borrowed\"", to: &bytes)
-        case .counterparty: JSONTokens.string(loan.counterparty, to: &bytes)
-        case .lentOn: JSONTokens.date(loan.lentOn, to: &bytes)
-        case .dueOn: JSONTokens.date(loan.dueOn, to: &bytes)
-        case .returnedOn:
-            if let date = loan.returnedOn { JSONTokens.date(date, to: &bytes) } else { JSONTokens.null(to: &bytes) }
-        case .note: optional(loan.note, to: &bytes)
-        case .renewals: JSONTokens.integer(loan.renewals, to: &bytes)
-        case .previousDueDates:
-            bytes.append(UInt8(ascii: "["))
-            for (index, date) in loan.previousDueDates.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONTokens.date(date, to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "]"))
-        case .status, .daysUntilDue: break
-        }
-    }
-
-    /// Each key of a loan object with what opens it: `{"id":`, then `,"title":` and so on.
-    private static let layout = LoanDocument.LoanKey.ordered.enumerated().map { index, key in
-        (key, Array(((index == 0 ? "{" : ",") + "\"\(key.rawValue)\":").utf8))
-    }
+    /// What opens each key of a loan object, in the document's order (`{"id":`, `,"title":` …);
+    /// `appendLoan` writes the values in this same order.
+    private static let tokens: [[UInt8]] = {
+        let keys = LoanDocument.LoanKey.ordered
+        precondition(keys == [
+            .id, .title, .direction, .counterparty, .lentOn, .dueOn, .returnedOn, .note, .renewals, .previousDueDates,
+            .status, .daysUntilDue,
+        ])
+        return keys.enumerated().map { index, key in Array(((index == 0 ? "{" : ",") + "\"\(key.rawValue)\":").utf8) }
+    }()
 
     private static func append(_ token: StaticString, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: token.utf8Start, count: token.utf8CodeUnitCount))
@@ -157,7 +158,4 @@ enum LoanDocumentWriting {
         }
     }
 
-    private static func optional(_ text: String?, to bytes: inout [UInt8]) {
-        if let text { JSONTokens.string(text, to: &bytes) } else { JSONTokens.null(to: &bytes) }
-    }
 }

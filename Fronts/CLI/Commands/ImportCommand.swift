@@ -3,32 +3,46 @@ import LoansCore
 import LoansInterchange
 import LoansText
 
-/// `loans import FILE|-`: reads the document of `loans json all`, checks all of it, then writes
-/// it in one transaction. A bad document exits 65 having written nothing (not even a new file).
+/// `loans import FILE|- [--replace | --renumber] [--dry-run]`: reads the document of
+/// `loans json all`, checks all of it, then writes it as one change. A bad document exits 65
+/// having written nothing (not even a new file); so does a loan whose id is taken by a different
+/// loan, unless --replace or --renumber says what to do with it.
 struct ImportCommand: LoansCommand {
     static let file = PositionalDeclaration("FILE|-", .path, help: "the document to import, or - for standard input")
+    static let replace = OptionDeclaration("--replace", .flag, help: "a loan whose id is taken by a different loan takes its place")
+    static let renumber = OptionDeclaration("--renumber", .flag, help: "a loan whose id is taken by a different loan gets a new id")
+    static let dryRun = OptionDeclaration(
+        "--dry-run", .flag, help: "say what would be added, unchanged, replaced or renumbered; write nothing"
+    )
     static let declaration = CommandDeclaration(
         name: "import", abstract: "Import the document that 'loans json all' prints.",
         discussion: """
-            FILE, or - for standard input. The whole document is checked first; any problem is reported by its path (loans[3].due_on) with exit 65 and nothing is written. Ids are kept where they are free; taken ones get new ids.
+            FILE, or - for standard input. The whole document is checked first; any problem is reported by its path (loans[3].due_on) with exit 65 and nothing is written.
+
+            A loan identical to the stored loan of the same id is left alone, so importing a document twice changes nothing the second time. A loan whose id is taken by a different loan (or was ever used) refuses the whole import, naming the ids, unless --replace or --renumber says what to do.
             """,
-        positionals: [file]
+        positionals: [file], options: [replace, renumber, dryRun],
+        rules: [.oneOf([replace, renumber], required: false)]
     )
 
     /// The document's path; nil for standard input.
     let path: SystemPath?
+    let conflicts: ImportConflictRule
+    let dryRun: Bool
 
     init(_ input: CommandInput) {
         let path = input.positional(0)?.path
         self.path = path?.bytes == Array("-".utf8) ? nil : path
+        conflicts = input.flag(ImportCommand.replace) ? .replace : input.flag(ImportCommand.renumber) ? .renumber : .refuse
+        dryRun = input.flag(ImportCommand.dryRun)
     }
 
     func run(_ request: Request) throws -> ExitCode {
         let document = try InputFile.read(path.map(StoreProvider.adapterPath) ?? "-")
         var total = 0
         try document.withUnsafeBufferPointer { bytes in try LoanDocument.decode(bytes) { _ in total += 1 } }
-        let progress = ProgressBar(total: total, console: request.console)
-        let outcome = try ImportLoans(store: request.stores.writer()).run { visit in
+        let progress = dryRun ? nil : ProgressBar(total: total, console: request.console)
+        let loans = { (visit: (Loan) throws -> Void) throws in
             try document.withUnsafeBufferPointer { bytes in
                 try LoanDocument.decode(bytes) { loan in
                     try visit(loan)
@@ -36,8 +50,17 @@ struct ImportCommand: LoansCommand {
                 }
             }
         }
+        let outcome: ImportOutcome
+        if dryRun, try !request.stores.databaseExists() {
+            // Nothing to compare with, and a dry run must not create the database: all would be added.
+            var count = ImportOutcome()
+            count.added = total
+            outcome = count
+        } else {
+            outcome = try ImportLoans(store: request.stores.writer(), conflicts: conflicts, dryRun: dryRun).run(loans)
+        }
         progress?.finish()
-        request.console.out.line(ImportText.outcome(outcome, dryRun: false))
+        request.console.out.line(ImportText.outcome(outcome, dryRun: dryRun))
         return .success
     }
 }

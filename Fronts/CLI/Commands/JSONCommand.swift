@@ -1,31 +1,54 @@
 import LoansCore
 import LoansJSON
 
-/// `loans json [agenda | overdue | due-soon | all] [--ndjson]`.
+/// `loans json [agenda | overdue | due-soon | all | history [ID]] [--ndjson]`.
 struct JSONCommand: LoansCommand {
     static let query = PositionalDeclaration(
-        "QUERY", .choice(JSONQuery.allCases.map(\.rawValue), noun: "query"), help: "what to print (default agenda)", optional: true
+        "QUERY", .choice(JSONQuery.allCases.map(\.rawValue) + ["history"], noun: "query"), help: "what to print (default agenda)",
+        optional: true
     )
-    static let ndjson = OptionDeclaration("--ndjson", .flag, help: "print one loan object per line and nothing else")
+    static let loan = PositionalDeclaration("ID", .id, help: "with history: only the changes of this loan", optional: true)
+    static let ndjson = OptionDeclaration("--ndjson", .flag, help: "print one loan (or change) object per line and nothing else")
     static let declaration = CommandDeclaration(
         name: "json", abstract: "Print the answer as one JSON document for jq.",
-        discussion: "The agenda (default), overdue or due-soon loans, or all loans by id: the document 'loans import' reads. The document's keys and versioning are described in Docs/JSON.md.",
-        positionals: [query], options: [ndjson]
+        discussion: """
+            The agenda (default), overdue or due-soon loans, all loans by id (the document 'loans import' reads), or the history: every change, or those of loan ID, newest first, each loan before and after. The document's keys and versioning are described in Docs/JSON.md.
+            """,
+        positionals: [query, loan], options: [ndjson]
     )
 
-    let query: JSONQuery
+    /// What the document lists.
+    enum Query: Equatable {
+        case loans(JSONQuery)
+        case history(LoanID?)
+    }
+
+    let query: Query
     let ndjson: Bool
 
-    init(_ input: CommandInput) {
-        query = input.positional(0)?.choice.flatMap(JSONQuery.init) ?? .agenda
+    init(_ input: CommandInput) throws(CLIError) {
         ndjson = input.flag(JSONCommand.ndjson)
+        let name = input.positional(0)?.choice ?? JSONQuery.agenda.rawValue
+        if name == "history" {
+            query = .history(input.positional(1)?.id)
+        } else {
+            if input.positional(1) != nil { throw input.refusal("only 'json history' takes an ID") }
+            query = .loans(JSONQuery(rawValue: name) ?? .agenda)
+        }
     }
 
     func run(_ request: Request) throws -> ExitCode {
         let out = request.console.out
         var writer = JSONDocumentWriter(ndjson: ndjson) { out.write(bytes: $0) }
-        let agenda = AgendaQuery(store: try request.stores.reader())
-        try JSONPresenter(query: agenda, policy: request.policy, generatedAt: request.now.utc).present(query, to: &writer)
+        let store = try request.stores.reader()
+        let agenda = AgendaQuery(store: store)
+        switch query {
+        case .loans(let name):
+            try JSONPresenter(query: agenda, policy: request.policy, generatedAt: request.now.utc).present(name, to: &writer)
+        case .history(let loan):
+            try HistoryPresenter(history: HistoryQuery(store: store), agenda: agenda, policy: request.policy, generatedAt: request.now.utc)
+                .present(of: loan, limit: nil, to: &writer)
+        }
         return .success
     }
 }

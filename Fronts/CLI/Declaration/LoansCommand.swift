@@ -11,8 +11,9 @@ protocol LoansCommand {
 /// (declaration, `init`, `run`) and add one case here: the compiler then asks for it in `type`,
 /// and parsing, help, the man page and the completions pick it up from the declaration.
 enum CommandName: CaseIterable {
-    case add, list, show, edit, renew, returnLoan, remove
+    case add, list, show, edit, renew, returnLoan, reopen, remove
     case agenda, overdue, dueSoon
+    case history, undo, redo
     case widget, json, importDocument, tui
     case config, completions, help, complete
 
@@ -24,10 +25,14 @@ enum CommandName: CaseIterable {
         case .edit: EditCommand.self
         case .renew: RenewCommand.self
         case .returnLoan: ReturnCommand.self
+        case .reopen: ReopenCommand.self
         case .remove: RemoveCommand.self
         case .agenda: AgendaCommand.self
         case .overdue: OverdueCommand.self
         case .dueSoon: DueSoonCommand.self
+        case .history: HistoryCommand.self
+        case .undo: UndoCommand.self
+        case .redo: RedoCommand.self
         case .widget: WidgetCommand.self
         case .json: JSONCommand.self
         case .importDocument: ImportCommand.self

@@ -1,3 +1,4 @@
+import Glibc
 import LoansAdapters
 import LoansCore
 
@@ -29,6 +30,13 @@ final class StoreProvider {
         }
         let database = try LoanDatabase.writer(at: StoreProvider.adapterPath(try databasePath()), author: author)
         return HookedLoanStore(database, hook: ChangeHook(environment: environment))
+    }
+
+    /// Whether the database file exists (a fixture counts as existing: it cannot be written).
+    func databaseExists() throws -> Bool {
+        if case .fixture = source { return true }
+        var info = stat()
+        return try databasePath().withCString { stat($0, &info) } == 0
     }
 
     /// The database file in use: the path given (option, `LOANS_DB` or the config file), else the

@@ -4,6 +4,8 @@
 public struct TextTable {
     /// The widest a column may grow before its cells are shortened.
     public var columnCap = 40
+    /// Whether the last column is shortened to the cap too (it is not padded either way).
+    public var capsLastColumn = true
 
     public init() {}
 
@@ -20,7 +22,11 @@ public struct TextTable {
             var line = indent
             for (column, cell) in row.enumerated() {
                 let last = column == row.count - 1
-                line += last ? Truncation.truncate(cell, toColumns: columnCap) : Truncation.fit(cell, toColumns: widths[column])
+                if last {
+                    line += capsLastColumn ? Truncation.truncate(cell, toColumns: columnCap) : cell
+                } else {
+                    line += Truncation.fit(cell, toColumns: widths[column])
+                }
                 if !last { line += "  " }
             }
             return line

@@ -21,7 +21,9 @@ public enum HistoryText {
                 loan.flatMap { $0 }?.title ?? "", what,
             ]
         }
-        return TextTable().render(rows)
+        var table = TextTable()
+        table.capsLastColumn = false
+        return table.render(rows)
     }
 }
 

@@ -47,17 +47,26 @@ public enum OutcomeText {
     public static func renewed(_ loan: Loan) -> String { "Renewed loan #\(loan.id): now due \(loan.dueOn) (renewal \(loan.renewals))." }
     public static func returned(_ loan: Loan, on date: CivilDate) -> String { "Returned loan #\(loan.id) on \(date)." }
     public static func removed(_ id: LoanID) -> String { "Removed loan #\(id)." }
+    public static func reopened(_ loan: Loan) -> String { "Reopened loan #\(loan.id): it is open again, due \(loan.dueOn)." }
 }
 
-/// What an import did (or, for a dry run, would do), in one line.
+/// What an import did (or, for a dry run, would do), in one line: `Imported 8 loans.`,
+/// `Imported 2 loans (1 new, 1 replaced); 3 unchanged.`, `Nothing imported: 8 loans unchanged.`
 public enum ImportText {
     public static func outcome(_ outcome: ImportOutcome, dryRun: Bool) -> String {
         func loans(_ count: Int) -> String { "\(count) loan\(count == 1 ? "" : "s")" }
-        var parts: [String] = []
-        if outcome.unchanged > 0 { parts.append("\(outcome.unchanged) unchanged") }
-        if outcome.replaced > 0 { parts.append("\(outcome.replaced) replaced") }
-        if outcome.renumbered > 0 { parts.append("\(outcome.renumbered) renumbered") }
-        let head = (dryRun ? "Would import " : "Imported ") + loans(outcome.added)
-        return parts.isEmpty ? head + "." : head + "; " + parts.joined(separator: ", ") + "."
+        let written = outcome.added + outcome.replaced + outcome.renumbered
+        let unchanged = outcome.unchanged > 0 ? "\(outcome.unchanged) unchanged" : ""
+        guard written > 0 else {
+            let head = dryRun ? "Would import nothing" : "Nothing imported"
+            return outcome.unchanged > 0 ? "\(head): \(loans(outcome.unchanged)) unchanged." : "\(head): the document holds no loans."
+        }
+        var kinds: [String] = []
+        if outcome.added > 0, outcome.added < written { kinds.append("\(outcome.added) new") }
+        if outcome.replaced > 0 { kinds.append("\(outcome.replaced) replaced") }
+        if outcome.renumbered > 0 { kinds.append("\(outcome.renumbered) renumbered") }
+        var line = (dryRun ? "Would import " : "Imported ") + loans(written)
+        if !kinds.isEmpty { line += " (" + kinds.joined(separator: ", ") + ")" }
+        return line + (unchanged.isEmpty ? "." : "; \(unchanged).")
     }
 }

@@ -1,0 +1,88 @@
+import LoansAdapters
+import LoansCore
+import LoansText
+
+/// `loans history [ID] [--limit N]`: changes newest first, one line each in local time.
+struct HistoryCommand: LoansCommand {
+    static let loan = PositionalDeclaration("ID", .id, help: "only the changes of this loan (also after it was removed)", optional: true)
+    static let limit = OptionDeclaration("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
+    static let declaration = CommandDeclaration(
+        name: "history", abstract: "List changes newest first, one line each in local time.",
+        discussion: "Every change, or those of loan ID (also after it was removed).",
+        positionals: [loan], options: [limit]
+    )
+
+    let loan: LoanID?
+    let limit: Int?
+
+    init(_ input: CommandInput) {
+        loan = input.positional(0)?.id
+        limit = input[HistoryCommand.limit]?.number
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
+        let entries = try HistoryQuery(store: request.stores.reader()).entries(of: loan, limit: limit)
+        let author = SystemAuthor.current(clock: request.today.clock)
+        for line in HistoryText.lines(entries, of: loan, author: author.name, wallTime: request.today.clock.wallTime) {
+            request.console.out.line(line)
+        }
+        return .success
+    }
+}
+
+/// `loans undo [--skip]`: reverts your newest change that is not undone yet.
+struct UndoCommand: LoansCommand {
+    static let skip = OptionDeclaration(
+        "--skip", .flag, help: "when someone else changed a loan of your newest change since, leave that change and undo the next one"
+    )
+    static let declaration = CommandDeclaration(
+        name: "undo", abstract: "Revert your newest change that is not undone yet and say what it did.",
+        discussion: """
+            An import is undone whole; repeated, undo walks further back. It is refused, changing nothing, when someone changed a loan of that change since; --skip then leaves that change and undoes the next one.
+            """,
+        options: [skip]
+    )
+
+    let skippingBlocked: Bool
+
+    init(_ input: CommandInput) {
+        skippingBlocked = input.flag(UndoCommand.skip)
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
+        request.console.out.line(UndoText.undid(try UndoChange(store: request.stores.writer()).run(skippingBlocked: skippingBlocked)))
+        return .success
+    }
+}
+
+/// `loans redo`: re-applies the change you undid last.
+struct RedoCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        name: "redo", abstract: "Re-apply the change you undid last, as long as you made no new change since."
+    )
+
+    init(_ input: CommandInput) {}
+
+    func run(_ request: Request) throws -> ExitCode {
+        request.console.out.line(UndoText.redid(try RedoChange(store: request.stores.writer()).run()))
+        return .success
+    }
+}
+
+/// `loans reopen ID`: a returned loan open again, without undoing later changes.
+struct ReopenCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        name: "reopen", abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.id]
+    )
+
+    let id: LoanID
+
+    init(_ input: CommandInput) throws(CLIError) {
+        id = try LoanOptions.id(input)
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
+        request.console.out.line(OutcomeText.reopened(try ReopenLoan(store: request.stores.writer()).run(id)))
+        return .success
+    }
+}
