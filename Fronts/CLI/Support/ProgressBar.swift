@@ -19,6 +19,7 @@ final class ProgressBar {
         self.total = total
         err = console.err
         started = ProgressBar.seconds()
+        drawn = started
     }
 
     /// One more step done.
