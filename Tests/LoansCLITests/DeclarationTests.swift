@@ -49,12 +49,14 @@ import Testing
         #expect(synopses["completions"] == "loans completions bash|zsh|fish")
     }
 
-    /// The README's "Full synopsis" block is the declarations' synopsis, line for line.
-    @Test func theReadmeSynopsisIsTheDeclarations() throws {
-        let readme = try String(contentsOf: DeclarationTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "Full synopsis:\n\n```\n"))
-        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
-        let block = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+    /// The synopsis blocks of the README and of Docs/CommandLine.md are the declarations'
+    /// synopses, line for line.
+    @Test(arguments: [("README.md", "Full synopsis:\n\n```\n"), ("Docs/CommandLine.md", "## Commands\n\n```\n")])
+    func theDocumentedSynopsisIsTheDeclarations(_ file: String, _ heading: String) throws {
+        let text = try String(contentsOf: DeclarationTests.repository.appendingPathComponent(file), encoding: .utf8)
+        let start = try #require(text.range(of: heading))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        let block = text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
         #expect(block == ["loans"] + DeclarationTests.commands.map(\.synopsis))
     }
 
