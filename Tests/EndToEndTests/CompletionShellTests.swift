@@ -10,6 +10,7 @@ import Testing
         try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-27")
         try loans("add", "Dune: Part 1", "--from", "City Library", "--due", "2026-12-01")
         try loans("add", "Tab\there\nnewline", "--to", "Sam", "--due", "2027-01-10")
+        try loans("add", #"C:\new\:x"#, "--to", "Alice", "--due", "2027-02-01")
     }
 
     /// Runs a driver script (written to the harness's folder) with the shell, `loans` on PATH.
@@ -42,7 +43,7 @@ import Testing
         let answers = try drive("/usr/bin/bash", CompletionShellTests.bashDriver, CompletionShellTests.lines)
         #expect(Set(answers["loans re"] ?? []) == CompletionShellTests.re)
         #expect(Set(answers["loans widget --format "] ?? []) == Set(CompletionShellTests.formats))
-        #expect(Set(answers["loans show "] ?? []) == ["1", "2", "3"])
+        #expect(Set(answers["loans show "] ?? []) == ["1", "2", "3", "4"])
         #expect(Set(answers["loans add X --to "] ?? []) == ["Alice", #"City\ Library"#, "Sam"])
         #expect(Set(answers["loans list --lent --person "] ?? []) == ["Alice", #"City\ Library"#, "Sam"])
     }
@@ -59,10 +60,11 @@ import Testing
         #expect(hits("loans re")["renew"]?.contains("Move a loan's due date later") == true)
         #expect(Set(hits("loans widget --format ").keys) == Set(CompletionShellTests.formats))
         let ids = hits("loans show ")
-        #expect(Set(ids.keys) == ["1", "2", "3"])
+        #expect(Set(ids.keys) == ["1", "2", "3", "4"])
         #expect(ids["1"]?.hasSuffix("-- The Hobbit") == true)
         #expect(ids["2"]?.hasSuffix("-- Dune: Part 1") == true, "a colon in a title stays in the description")
         #expect(ids["3"]?.hasSuffix("-- Tab here newline") == true)
+        #expect(ids["4"]?.hasSuffix(#"-- C:\new\:x"#) == true, "backslashes and colons are escaped for _describe")
         #expect(Set(hits("loans add X --to ").keys) == ["Alice", #"City\ Library"#, "Sam"])
         #expect(Set(hits("loans list --lent --person ").keys) == ["Alice", #"City\ Library"#, "Sam"])
     }
@@ -71,7 +73,7 @@ import Testing
         let answers = try drive("/usr/bin/fish", CompletionShellTests.fishDriver, CompletionShellTests.lines)
         #expect(Set((answers["loans re"] ?? []).map { String($0.prefix { $0 != "\t" }) }) == CompletionShellTests.re)
         #expect(Set((answers["loans widget --format "] ?? []).map { String($0.prefix { $0 != "\t" }) }) == Set(CompletionShellTests.formats))
-        #expect(Set(answers["loans show "] ?? []) == ["1\tThe Hobbit", "2\tDune: Part 1", "3\tTab here newline"])
+        #expect(Set(answers["loans show "] ?? []) == ["1\tThe Hobbit", "2\tDune: Part 1", "3\tTab here newline", "4\t" + #"C:\new\:x"#])
         #expect(Set((answers["loans add X --to "] ?? []).map { String($0.prefix { $0 != "\t" }) }) == ["Alice", "City Library", "Sam"])
         #expect(Set((answers["loans list --lent --person "] ?? []).map { String($0.prefix { $0 != "\t" }) }) == ["Alice", "City Library", "Sam"])
     }
@@ -81,7 +83,7 @@ import Testing
     @Test func candidatesAreCheapQuietAndBounded() throws {
         let ids = try loans("__complete", "ids", "fish")
         #expect(ids.status == 0 && ids.err.isEmpty)
-        #expect(ids.out == "1\tThe Hobbit\n2\tDune: Part 1\n3\tTab here newline\n", "most urgent first")
+        #expect(ids.out == "1\tThe Hobbit\n2\tDune: Part 1\n3\tTab here newline\n4\t" + #"C:\new\:x"# + "\n", "most urgent first")
         var document = #"{"schema_version": 1, "loans": ["#
         document += (10...260).map { #"{"id": \#($0), "title": "L\#($0)", "direction": "lent", "counterparty": "P\#($0 % 7)", "lent_on": "2026-01-01", "due_on": "2027-03-01", "returned_on": null, "note": null, "renewals": 0, "previous_due_dates": []}"# }.joined(separator: ",")
         document += "]}"

@@ -60,6 +60,12 @@ import Testing
         #expect(block == ["loans"] + DeclarationTests.commands.map(\.synopsis))
     }
 
+    /// Each case of `CommandName` runs the command of its name.
+    @Test func everyCaseRunsTheCommandItNames() {
+        for command in CommandName.allCases { #expect(command.declaration.name == command.rawValue) }
+        #expect(Set(CommandName.allCases.flatMap(\.declaration.names)).count == CommandName.allCases.flatMap(\.declaration.names).count)
+    }
+
     /// Within a command, every spelling names one option, and none shadows a global option.
     @Test func everySpellingNamesOneOption() {
         for command in CommandName.allCases.map(\.declaration) {

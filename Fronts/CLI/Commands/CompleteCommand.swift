@@ -15,7 +15,7 @@ struct CompleteCommand: LoansCommand {
         "SHELL", Shell.kind, help: "the shell, for its escaping", optional: true
     )
     static let declaration = CommandDeclaration(
-        name: "__complete", abstract: "List completion candidates.", positionals: [what, shell], hidden: true
+        .complete, abstract: "List completion candidates.", positionals: [what, shell], hidden: true
     )
 
     let names: Bool

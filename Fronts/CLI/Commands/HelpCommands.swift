@@ -5,7 +5,7 @@ struct HelpCommand: LoansCommand {
     static let topic = PositionalDeclaration("COMMAND", .command, help: "the command to explain", optional: true)
     static let man = OptionDeclaration("--man", .flag, help: "print the man page loans(1) in roff instead")
     static let declaration = CommandDeclaration(
-        name: "help", abstract: "Show help for loans or for one command.",
+        .help, abstract: "Show help for loans or for one command.",
         discussion: "Also 'loans COMMAND --help'. With --man, the manual page (read it with: loans help --man | man -l -).",
         positionals: [topic], options: [man]
     )
@@ -43,7 +43,7 @@ struct HelpCommand: LoansCommand {
 struct CompletionsCommand: LoansCommand {
     static let shell = PositionalDeclaration("SHELL", Shell.kind, help: "the shell")
     static let declaration = CommandDeclaration(
-        name: "completions", abstract: "Print the completion script for bash, zsh or fish.",
+        .completions, abstract: "Print the completion script for bash, zsh or fish.",
         discussion: """
             Commands, options, --format values, loan ids (with titles in zsh and fish) and the names already used complete. ci/install puts the scripts where each shell finds them; by hand: loans completions bash > ~/.local/share/bash-completion/completions/loans, loans completions zsh > a folder on $fpath named _loans, loans completions fish > ~/.config/fish/completions/loans.fish.
             """,

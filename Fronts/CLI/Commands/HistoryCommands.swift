@@ -7,7 +7,7 @@ struct HistoryCommand: LoansCommand {
     static let loan = PositionalDeclaration("ID", .id, help: "only the changes of this loan (also after it was removed)", optional: true)
     static let limit = OptionDeclaration("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
     static let declaration = CommandDeclaration(
-        name: "history", abstract: "List changes newest first, one line each in local time.",
+        .history, abstract: "List changes newest first, one line each in local time.",
         discussion: "Every change, or those of loan ID (also after it was removed).",
         positionals: [loan], options: [limit]
     )
@@ -36,7 +36,7 @@ struct UndoCommand: LoansCommand {
         "--skip", .flag, help: "when someone else changed a loan of your newest change since, leave that change and undo the next one"
     )
     static let declaration = CommandDeclaration(
-        name: "undo", abstract: "Revert your newest change that is not undone yet and say what it did.",
+        .undo, abstract: "Revert your newest change that is not undone yet and say what it did.",
         discussion: """
             An import is undone whole; repeated, undo walks further back. It is refused, changing nothing, when someone changed a loan of that change since; --skip then leaves that change and undoes the next one.
             """,
@@ -58,7 +58,7 @@ struct UndoCommand: LoansCommand {
 /// `loans redo`: re-applies the change you undid last.
 struct RedoCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        name: "redo", abstract: "Re-apply the change you undid last, as long as you made no new change since."
+        .redo, abstract: "Re-apply the change you undid last, as long as you made no new change since."
     )
 
     init(_ input: CommandInput) {}
@@ -72,7 +72,7 @@ struct RedoCommand: LoansCommand {
 /// `loans reopen ID`: a returned loan open again, without undoing later changes.
 struct ReopenCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        name: "reopen", abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.id]
+        .reopen, abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.id]
     )
 
     let id: LoanID

@@ -15,7 +15,7 @@ struct ImportCommand: LoansCommand {
         "--dry-run", .flag, help: "say what would be added, unchanged, replaced or renumbered; write nothing"
     )
     static let declaration = CommandDeclaration(
-        name: "import", abstract: "Import the document that 'loans json all' prints.",
+        .importDocument, abstract: "Import the document that 'loans json all' prints.",
         discussion: """
             FILE, or - for standard input. The whole document is checked first; any problem is reported by its path (loans[3].due_on) with exit 65 and nothing is written.
 

@@ -10,7 +10,7 @@ struct JSONCommand: LoansCommand {
     static let loan = PositionalDeclaration("ID", .id, help: "with history: only the changes of this loan", optional: true)
     static let ndjson = OptionDeclaration("--ndjson", .flag, help: "print one loan (or change) object per line and nothing else")
     static let declaration = CommandDeclaration(
-        name: "json", abstract: "Print the answer as one JSON document for jq.",
+        .json, abstract: "Print the answer as one JSON document for jq.",
         discussion: """
             The agenda (default), overdue or due-soon loans, all loans by id (the document 'loans import' reads), or the history: every change, or those of loan ID, newest first, each loan before and after. The document's keys and versioning are described in Docs/JSON.md.
             """,

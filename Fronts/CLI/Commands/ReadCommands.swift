@@ -7,7 +7,7 @@ private let datesOption = OptionDeclaration("--dates", .flag, help: "show each l
 /// `loans agenda` (and `loans` alone when not on a terminal): overdue, then due soon.
 struct AgendaCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        name: "agenda", abstract: "Show overdue loans, then loans due soon.", options: [datesOption]
+        .agenda, abstract: "Show overdue loans, then loans due soon.", options: [datesOption]
     )
 
     let dates: Bool
@@ -31,7 +31,7 @@ struct AgendaCommand: LoansCommand {
 /// `loans overdue`.
 struct OverdueCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        name: "overdue", abstract: "Show open loans whose due date has passed, earliest first.", options: [datesOption]
+        .overdue, abstract: "Show open loans whose due date has passed, earliest first.", options: [datesOption]
     )
 
     let dates: Bool
@@ -50,7 +50,7 @@ struct OverdueCommand: LoansCommand {
 /// `loans due-soon`.
 struct DueSoonCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        name: "due-soon", abstract: "Show open loans due today through the window's last day, soonest first.",
+        .dueSoon, abstract: "Show open loans due today through the window's last day, soonest first.",
         options: [datesOption]
     )
 
@@ -79,7 +79,7 @@ struct ListCommand: LoansCommand {
         "--search", .text, "TEXT", help: "only loans whose title, person or note contains TEXT (any letter case)"
     )
     static let declaration = CommandDeclaration(
-        name: "list", aliases: ["ls"], abstract: "List loans by id, with their due dates.",
+        .list, aliases: ["ls"], abstract: "List loans by id, with their due dates.",
         discussion: "Open loans by default; --returned or --all for the others. The filters combine: every one given must hold.",
         options: [open, returned, all, lent, borrowed, person, search],
         rules: [.oneOf([open, returned, all], required: false), .oneOf([lent, borrowed], required: false)]
@@ -108,7 +108,7 @@ struct ListCommand: LoansCommand {
 /// `loans show ID`.
 struct ShowCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        name: "show", abstract: "Show every field of one loan, its note and renewal history included.",
+        .show, abstract: "Show every field of one loan, its note and renewal history included.",
         positionals: [LoanOptions.id]
     )
 

@@ -6,7 +6,7 @@ import LoansTUI
 /// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed).
 struct TUICommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        name: "tui", abstract: "Open the full-screen terminal UI (also 'loans' alone on a terminal)."
+        .tui, abstract: "Open the full-screen terminal UI (also 'loans' alone on a terminal)."
     )
 
     /// Whether standard input and output are both a terminal.

@@ -20,7 +20,7 @@ struct WidgetCommand: LoansCommand {
         "--pango", .flag, help: "Pango-escape the text, for i3bar and i3blocks blocks with markup=pango"
     )
     static let declaration = CommandDeclaration(
-        name: "widget", abstract: "Print one line for a status bar.",
+        .widget, abstract: "Print one line for a status bar.",
         discussion: """
             The non-zero counts, then the most urgent loan and its day, e.g. "2 overdue · 3 due soon: The Hobbit (2 days overdue)". Nothing due prints an empty text.
 

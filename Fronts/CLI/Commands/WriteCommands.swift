@@ -5,7 +5,7 @@ import LoansText
 struct AddCommand: LoansCommand {
     static let title = PositionalDeclaration("TITLE", .text, help: "what was lent or borrowed")
     static let declaration = CommandDeclaration(
-        name: "add", abstract: "Add a loan and print its id.",
+        .add, abstract: "Add a loan and print its id.",
         discussion: "--to NAME: you lent it to NAME; --from NAME: you borrowed it from NAME. Without --lent, the loan counts from today (or from the due date, when that is earlier).",
         positionals: [title],
         options: [LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note],
@@ -42,7 +42,7 @@ struct EditCommand: LoansCommand {
     static let title = OptionDeclaration("--title", .text, "T", help: "the new title")
     static let changes = [title, LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note]
     static let declaration = CommandDeclaration(
-        name: "edit", abstract: "Correct fields of a loan.",
+        .edit, abstract: "Correct fields of a loan.",
         discussion: "A due date changed here is not a renewal (use renew for that). --note \"\" clears the note.",
         positionals: [LoanOptions.id], options: changes,
         rules: [
@@ -80,7 +80,7 @@ struct RenewCommand: LoansCommand {
     static let due = OptionDeclaration("--due", .date(.all), "DATE", help: "the new due date")
     static let by = OptionDeclaration("--by", .offset, "+N[dwmy]", help: "move the due date N days (or weeks, months, years) later")
     static let declaration = CommandDeclaration(
-        name: "renew", abstract: "Move a loan's due date later and count the renewal.",
+        .renew, abstract: "Move a loan's due date later and count the renewal.",
         discussion: "--due DATE sets the new date; --by +N[dwmy] counts from the current due date. The earlier due date is kept.",
         positionals: [LoanOptions.id], options: [due, by],
         rules: [.oneOf([due, by], required: true)]
@@ -111,7 +111,7 @@ struct RenewCommand: LoansCommand {
 struct ReturnCommand: LoansCommand {
     static let on = OptionDeclaration("--on", .date(.all), "DATE", help: "the day it came back (default today)")
     static let declaration = CommandDeclaration(
-        name: "return", abstract: "Mark a loan returned.", positionals: [LoanOptions.id], options: [on]
+        .returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id], options: [on]
     )
 
     let id: LoanID
@@ -132,7 +132,7 @@ struct ReturnCommand: LoansCommand {
 /// `loans remove ID`.
 struct RemoveCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        name: "remove", aliases: ["rm"], abstract: "Delete a loan for good.", positionals: [LoanOptions.id]
+        .remove, aliases: ["rm"], abstract: "Delete a loan for good.", positionals: [LoanOptions.id]
     )
 
     let id: LoanID

@@ -60,17 +60,32 @@ enum OptionRule: Equatable {
 /// `loans help`, the man page, the completions and the parser are all made from it, so they
 /// cannot disagree.
 struct CommandDeclaration: Equatable {
+    /// The name typed (the raw value of the command's `CommandName`).
     let name: String
-    var aliases: [String] = []
+    let aliases: [String]
     /// One line: what the command does.
     let abstract: String
     /// More about it, in paragraphs separated by blank lines (may be empty).
-    var discussion = ""
-    var positionals: [PositionalDeclaration] = []
-    var options: [OptionDeclaration] = []
-    var rules: [OptionRule] = []
+    let discussion: String
+    let positionals: [PositionalDeclaration]
+    let options: [OptionDeclaration]
+    let rules: [OptionRule]
     /// Left out of help, the man page and the completions (`__complete`).
-    var hidden = false
+    let hidden: Bool
+
+    init(
+        _ command: CommandName, aliases: [String] = [], abstract: String, discussion: String = "",
+        positionals: [PositionalDeclaration] = [], options: [OptionDeclaration] = [], rules: [OptionRule] = [], hidden: Bool = false
+    ) {
+        name = command.rawValue
+        self.aliases = aliases
+        self.abstract = abstract
+        self.discussion = discussion
+        self.positionals = positionals
+        self.options = options
+        self.rules = rules
+        self.hidden = hidden
+    }
 
     /// Every name the command answers to.
     var names: [String] { [name] + aliases }

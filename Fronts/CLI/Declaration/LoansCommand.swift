@@ -7,15 +7,22 @@ protocol LoansCommand {
     func run(_ request: Request) throws -> ExitCode
 }
 
-/// Every command loans knows, in the order help lists them. To add a command, write its type
-/// (declaration, `init`, `run`) and add one case here: the compiler then asks for it in `type`,
-/// and parsing, help, the man page and the completions pick it up from the declaration.
-enum CommandName: CaseIterable {
-    case add, list, show, edit, renew, returnLoan, reopen, remove
-    case agenda, overdue, dueSoon
+/// Every command loans knows, by the name typed, in the order help lists them. To add a command,
+/// write its type (declaration, `init`, `run`) and add one case here: the compiler then asks
+/// for it in `type`, and parsing, help, the man page and the completions pick it up from the
+/// declaration. (A command's name is its case's raw value, so finding the command typed reads
+/// no declaration but that one.)
+enum CommandName: String, CaseIterable {
+    case add, list, show, edit, renew
+    case returnLoan = "return"
+    case reopen, remove
+    case agenda, overdue
+    case dueSoon = "due-soon"
     case history, undo, redo
-    case widget, json, importDocument, tui
-    case config, completions, help, complete
+    case widget, json
+    case importDocument = "import"
+    case tui, config, completions, help
+    case complete = "__complete"
 
     var type: any LoansCommand.Type {
         switch self {
@@ -48,7 +55,7 @@ enum CommandName: CaseIterable {
 
     /// The command answering to `word` (its name or an alias).
     static func named(_ word: String) -> CommandName? {
-        allCases.first { $0.declaration.names.contains(word) }
+        CommandName(rawValue: word) ?? allCases.first { $0.declaration.aliases.contains(word) }
     }
 
     /// The declarations shown in help, the man page and the completions.

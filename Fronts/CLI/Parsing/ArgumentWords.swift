@@ -13,8 +13,9 @@ struct ArgumentWords {
     /// Whether `-h`/`--help` was given.
     var helping: Bool { globals[GlobalOptions.help.name] != nil }
 
-    /// Sorts `words` (without the program name); `lookup` finds a command by any of its names.
-    init(_ words: [Word], lookup: (String) -> CommandDeclaration?, commandNames: [String]) throws(CLIError) {
+    /// Sorts `words` (without the program name); `lookup` finds a command by any of its names,
+    /// `commandNames` lists them all for a suggestion.
+    init(_ words: [Word], lookup: (String) -> CommandDeclaration?, commandNames: () -> [String]) throws(CLIError) {
         var index = 0
         var optionsEnded = false
         func usage(_ message: String) -> CLIError { .usage(message, command?.synopsis) }
@@ -26,7 +27,7 @@ struct ArgumentWords {
                 if command == nil {
                     let name = word.text ?? word.shown
                     guard let found = lookup(name) else {
-                        let hint = Suggestion.nearest(to: name, among: commandNames).map { "; did you mean \(Quoted($0))?" } ?? ""
+                        let hint = Suggestion.nearest(to: name, among: commandNames()).map { "; did you mean \(Quoted($0))?" } ?? ""
                         throw usage("unknown command \(Quoted(word.shown))\(hint)")
                     }
                     command = found

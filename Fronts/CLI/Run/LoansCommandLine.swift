@@ -8,15 +8,23 @@ import LoansText
 public enum LoansCommandLine {
     public static let version = "0.1.0"
 
+    /// Runs the process's own invocation: its arguments and environment as the bytes given.
+    public static func main(console: Console) -> ExitCode {
+        run(ProcessEnvironment.arguments().map(Word.init), environment: .process, console: console, clock: SystemClock())
+    }
+
     /// Runs one invocation (`arguments` without the program name, each as the bytes given) and
     /// returns its exit code.
     public static func run(
         bytes arguments: [[UInt8]], environment: [String: [UInt8]], console: Console, clock: any Clock = SystemClock()
     ) -> ExitCode {
-        let words = arguments.map(Word.init)
+        run(arguments.map(Word.init), environment: Environment(environment), console: console, clock: clock)
+    }
+
+    private static func run(_ words: [Word], environment: Environment, console: Console, clock: any Clock) -> ExitCode {
         var code: ExitCode
         do {
-            code = try execute(words, environment: Environment(environment), console: console, clock: clock)
+            code = try execute(words, environment: environment, console: console, clock: clock)
         } catch {
             let failure = ErrorReport(error)
             console.out.discardPending()
@@ -53,9 +61,7 @@ public enum LoansCommandLine {
     /// Parses and checks every word, option, environment variable, config line, id and date. The
     /// clock is read here, once: dates typed relative to today and every query of the run use it.
     static func parse(_ arguments: [Word], environment: Environment, clock: any Clock) throws -> Parsed {
-        let words = try ArgumentWords(
-            arguments, lookup: { CommandName.named($0)?.declaration }, commandNames: CompletionAction.commandNames
-        )
+        let words = try ArgumentWords(arguments, lookup: { CommandName.named($0)?.declaration }) { CompletionAction.commandNames }
         if words.helping { return .help(words.command) }
         if words.globals[GlobalOptions.version.name] != nil { return .version }
         let settings = try Settings(words.globals, environment: environment)
@@ -99,7 +105,7 @@ public enum LoansCommandLine {
             (command, settings, today, now) = (checkedCommand, checkedSettings, checkedToday, checkedNow)
         }
         let stores = try StoreProvider(
-            source: settings.source, environment: environment.strings, today: now.today, author: SystemAuthor.current(clock: clock)
+            source: settings.source, environment: environment, today: now.today, author: SystemAuthor.current(clock: clock)
         )
         defer { stores.close() }
         let request = Request(settings: settings, today: today, now: now, environment: environment, stores: stores, console: console)

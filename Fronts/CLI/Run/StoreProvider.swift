@@ -6,11 +6,11 @@ import LoansCore
 /// read-write (recording changes as `author`) for writes. A demo database lives until `close()`.
 final class StoreProvider {
     private let source: DataSource
-    private let environment: [String: String]
+    private let environment: Environment
     private let author: Author
     private var demo: DemoDatabase?
 
-    init(source: DataSource, environment: [String: String], today: CivilDate, author: Author) throws {
+    init(source: DataSource, environment: Environment, today: CivilDate, author: Author) throws {
         self.source = source
         self.environment = environment
         self.author = author
@@ -29,7 +29,7 @@ final class StoreProvider {
             throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
         }
         let database = try LoanDatabase.writer(at: StoreProvider.adapterPath(try databasePath()), author: author)
-        return HookedLoanStore(database, hook: ChangeHook(environment: environment))
+        return HookedLoanStore(database, hook: ChangeHook(environment: environment.strings))
     }
 
     /// Whether the database file exists (a fixture counts as existing: it cannot be written).
@@ -45,9 +45,8 @@ final class StoreProvider {
         switch source {
         case .database(let given?): return given
         case .database(nil):
-            var defaults = environment
-            defaults["LOANS_DB"] = nil
-            let path = try DatabaseLocation.resolve(explicit: nil, environment: defaults)
+            let places = ["XDG_DATA_HOME", "HOME"].compactMap { name in environment.text(name).map { (name, $0) } }
+            let path = try DatabaseLocation.resolve(explicit: nil, environment: Dictionary(uniqueKeysWithValues: places))
             guard let located = SystemPath(path) else { throw StoreError(.unavailable, "cannot locate the database") }
             return located
         case .demo:

@@ -1,15 +1,34 @@
-/// The environment of one run, values as the bytes given. An empty variable counts as unset
-/// (`LOANS_DB=` names no database; `NO_COLOR=` asks for nothing).
-struct Environment {
-    private let values: [String: [UInt8]]
+import Glibc
 
+/// The environment of one run, values as the bytes given. An empty variable counts as unset
+/// (`LOANS_DB=` names no database; `NO_COLOR=` asks for nothing). The process's own environment
+/// is read one variable at a time, when asked: a status bar's run reads a handful, not all.
+struct Environment {
+    private let lookup: (String) -> [UInt8]?
+    private let everything: () -> [String: String]
+
+    /// An environment given whole (tests, tools).
     init(_ values: [String: [UInt8]]) {
-        self.values = values
+        lookup = { values[$0] }
+        everything = { values.mapValues { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The process's environment.
+    static var process: Environment {
+        Environment(
+            lookup: { name in getenv(name).map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } },
+            everything: ProcessEnvironment.current
+        )
+    }
+
+    private init(lookup: @escaping (String) -> [UInt8]?, everything: @escaping () -> [String: String]) {
+        self.lookup = lookup
+        self.everything = everything
     }
 
     /// The variable's value, nil when unset or empty.
     subscript(_ name: String) -> Word? {
-        guard let bytes = values[name], !bytes.isEmpty else { return nil }
+        guard let bytes = lookup(name), !bytes.isEmpty else { return nil }
         return Word(bytes)
     }
 
@@ -20,6 +39,6 @@ struct Environment {
     }
 
     /// Every variable as text (invalid UTF-8 replaced), for the parts of loans that take the
-    /// environment whole (the change hook).
-    var strings: [String: String] { values.mapValues { String(decoding: $0, as: UTF8.self) } }
+    /// environment whole (the change hook after a write).
+    var strings: [String: String] { everything() }
 }

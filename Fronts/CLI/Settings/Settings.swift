@@ -46,7 +46,8 @@ struct Settings {
     private(set) var source: DataSource = .database(nil)
     /// `--today` / `LOANS_TODAY`, when given.
     private(set) var today: CivilDate?
-    private(set) var settings: [SettingKey: Setting] = [:]
+    /// Each key's setting, in `SettingKey.allCases` order.
+    private var settings: [Setting] = []
     /// The config file's place (whether or not it exists) and, when it exists, its settings.
     let configPath: SystemPath?
     let config: ConfigFile?
@@ -82,17 +83,17 @@ struct Settings {
         config = try configPath.flatMap { path throws(CLIError) in try ConfigFile.load(path) }
         for key in SettingKey.allCases {
             if let option = key.option, let value = given[option.name] {
-                settings[key] = Setting(value: value, source: .option(option.name))
+                settings.append(Setting(value: value, source: .option(option.name)))
             } else if key == .color, environment["NO_COLOR"] != nil {
-                settings[key] = Setting(value: .choice(ColourChoice.never.rawValue), source: .environment("NO_COLOR"))
+                settings.append(Setting(value: .choice(ColourChoice.never.rawValue), source: .environment("NO_COLOR")))
             } else if let name = key.environment, key != .color, let word = environment[name], let option = key.option {
-                settings[key] = Setting(value: try read(option, word, label: name), source: .environment(name))
+                settings.append(Setting(value: try read(option, word, label: name), source: .environment(name)))
             } else if let config, let entry = config.entries[key] {
-                settings[key] = Setting(value: entry.value, source: .config(config.path, line: entry.line))
+                settings.append(Setting(value: entry.value, source: .config(config.path, line: entry.line)))
             } else if key == .calendarAlarms {
-                settings[key] = Setting(value: settings[.remindLead]?.value, source: .sameAs(.remindLead))
+                settings.append(Setting(value: self[.remindLead].value, source: .sameAs(.remindLead)))
             } else {
-                settings[key] = Setting(value: key.defaultValue, source: .byDefault)
+                settings.append(Setting(value: key.defaultValue, source: .byDefault))
             }
         }
         if let fixture {
@@ -100,13 +101,16 @@ struct Settings {
         } else if demo {
             source = .demo
         } else {
-            source = .database(settings[.db]?.value?.path)
+            source = .database(self[.db].value?.path)
         }
     }
 
     /// The setting of `key` in force.
     subscript(_ key: SettingKey) -> Setting {
-        settings[key] ?? Setting(value: key.defaultValue, source: .byDefault)
+        guard let index = SettingKey.allCases.firstIndex(of: key), settings.indices.contains(index) else {
+            return Setting(value: key.defaultValue, source: .byDefault)
+        }
+        return settings[index]
     }
 
     var window: DueWindow { self[.window].value?.number.flatMap { DueWindow(days: $0) } ?? .standard }

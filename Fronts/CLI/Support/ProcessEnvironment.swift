@@ -1,22 +1,18 @@
 import Glibc
 
-/// The process's arguments and environment, read as the bytes the kernel gave (Swift's
-/// `CommandLine.arguments` and `String(cString:)` would replace invalid UTF-8 with U+FFFD).
+/// The process's arguments and environment. Arguments are read as the bytes the kernel gave
+/// (Swift's `CommandLine.arguments` would replace invalid UTF-8 with U+FFFD).
 public enum ProcessEnvironment {
     /// Every variable, its value decoded as UTF-8 (invalid bytes replaced): for the parts that
-    /// only read text. Paths and settings read `bytes()`.
+    /// take the environment whole and only read text. Settings and paths read one variable at a
+    /// time, as bytes (`Environment.process`).
     public static func current() -> [String: String] {
-        bytes().mapValues { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Every variable with its value as bytes.
-    public static func bytes() -> [String: [UInt8]] {
-        var result: [String: [UInt8]] = [:]
+        var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
             let bytes = cBytes(pointer)
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                result[String(decoding: bytes[..<equals], as: UTF8.self)] = Array(bytes[(equals + 1)...])
+                result[String(decoding: bytes[..<equals], as: UTF8.self)] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
             entry += 1
         }
