@@ -18,8 +18,11 @@ let package = Package(
             name: "LoansAdapters",
             dependencies: ["LoansCore", "LoansInterchange", "CSQLite"],
             path: "Adapters",
-            exclude: ["CSQLite"]
+            exclude: ["CSQLite", "CLibPQ", "PostgreSQL"]
         ),
+        // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
+        .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ"], path: "Adapters/PostgreSQL"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),
@@ -29,7 +32,8 @@ let package = Package(
         .target(
             name: "LoansCLI",
             dependencies: [
-                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansText", "LoansJSON", "LoansWidget", "LoansTUI",
+                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON", "LoansWidget",
+                "LoansTUI",
             ],
             path: "Fronts/CLI"
         ),
@@ -46,8 +50,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansAdaptersTests",
-            dependencies: ["LoansAdapters", "LoansCore", "LoansInterchange", "LoansTestSupport"],
+            dependencies: ["LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport"],
             path: "Tests/LoansAdaptersTests"
+        ),
+        .testTarget(
+            name: "LoansPostgresTests",
+            dependencies: ["LoansPostgres", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansPostgresTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
         .testTarget(
@@ -67,7 +76,7 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore", "LoansAdapters"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -114,7 +114,7 @@ extension LoanRuleViolation {
     /// The field a violation is about, for a document path.
     var field: LoanField {
         switch self {
-        case .empty(let field), .tooLong(let field, _): field
+        case .empty(let field), .tooLong(let field, _), .nulCharacter(let field): field
         case .dueBeforeLent: .dueOn
         case .returnedBeforeLent: .returnedOn
         }

@@ -10,6 +10,8 @@ public enum LoanField: String, Sendable {
 public enum LoanRuleViolation: Error, Equatable, Sendable, CustomStringConvertible {
     case empty(LoanField)
     case tooLong(LoanField, limit: Int)
+    /// U+0000: no store keeps it alike (PostgreSQL text cannot hold it), so no loan has one.
+    case nulCharacter(LoanField)
     case dueBeforeLent(lentOn: CivilDate, dueOn: CivilDate)
     case returnedBeforeLent(lentOn: CivilDate, returnedOn: CivilDate)
 
@@ -19,6 +21,8 @@ public enum LoanRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
             return "\(field.rawValue) must not be empty"
         case .tooLong(let field, let limit):
             return "\(field.rawValue) is longer than \(limit) characters"
+        case .nulCharacter(let field):
+            return "\(field.rawValue) contains a NUL character (U+0000), which loans does not store"
         case .dueBeforeLent(let lent, let due):
             return "due date \(due) is before the lent date \(lent)"
         case .returnedBeforeLent(let lent, let returned):
@@ -36,6 +40,7 @@ public enum LoanRules {
     public static func name(_ text: String, _ field: LoanField) throws(LoanRuleViolation) -> String {
         let trimmed = trim(text)
         guard !trimmed.isEmpty else { throw .empty(field) }
+        guard !trimmed.utf8.contains(0) else { throw .nulCharacter(field) }
         guard fits(trimmed, nameLimit) else { throw .tooLong(field, limit: nameLimit) }
         return trimmed
     }
@@ -44,6 +49,7 @@ public enum LoanRules {
     public static func note(_ text: String?) throws(LoanRuleViolation) -> String? {
         guard let text, !trim(text).isEmpty else { return nil }
         guard fits(text, noteLimit) else { throw .tooLong(.note, limit: noteLimit) }
+        guard !text.utf8.contains(0) else { throw .nulCharacter(.note) }
         return text
     }
 

@@ -10,7 +10,7 @@ import Testing
         ("OSC retitle", "\u{1B}]0;owned\u{07}"),
         ("C1 CSI", "\u{9B}2J cleared"),
         ("bell and backspace", "ding\u{07}\u{08}\u{08}"),
-        ("NUL", "nul\u{0}byte"),
+        ("DEL and unit separator", "del\u{7F}us\u{1F}x"),
         ("bidi override", "\u{202E}txt.exe"),
         ("tmux formats", "#{host} #(touch PWNED) #S #[fg=red]x#"),
         ("pango", "<b>bold</b> & 'q' \"dq\""),

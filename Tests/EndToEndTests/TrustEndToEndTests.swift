@@ -154,4 +154,15 @@ import Testing
         let undo = try loans("--demo", "undo")
         #expect(undo.status == 1 && undo.err == "loans: nothing to undo\n")
     }
+
+    /// PostgreSQL text cannot hold U+0000, so no store keeps one: a document with one is refused.
+    @Test func aNULCharacterInADocumentIsRefused() throws {
+        defer { loans.remove() }
+        let document = loans.folder + "/nul.json"
+        try #"{"schema_version": 1, "query": "all", "loans": [{"id": 1, "title": "a\u0000b", "direction": "lent", "counterparty": "Sam", "lent_on": "2026-11-01", "due_on": "2026-12-01"}]}"#
+            .write(toFile: document, atomically: true, encoding: .utf8)
+        let refused = try loans("import", document)
+        #expect(refused.status == 65 && refused.err == "loans: loans[0].title: title contains a NUL character (U+0000), which loans does not store\n")
+        #expect(!FileManager.default.fileExists(atPath: loans.folder + "/loans.db"))
+    }
 }

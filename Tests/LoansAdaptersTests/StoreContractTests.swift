@@ -1,14 +1,15 @@
 import Foundation
 import LoansAdapters
 import LoansCore
+import LoansPostgres
 import LoansTestSupport
 import Testing
 
-/// The store contract (LoansTestSupport's `StoreContract`) run against every store: a new store
-/// joins by adding one case here.
+/// The store contract (LoansTestSupport's `StoreContract`) run against every store — PostgreSQL on
+/// the tests' throwaway server: a new store joins by adding one case here.
 @Suite struct StoreContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case memory, fixture, sqlite
+        case memory, fixture, sqlite, postgres
         var testDescription: String { rawValue }
 
         /// A fresh store of this kind holding `loans`; its files live in `folder`.
@@ -22,6 +23,11 @@ import Testing
                 let path = folder + "/loans.db"
                 try LoanDatabase.writer(at: path, author: .tester).seed(loans)
                 return try LoanDatabase.reader(at: path)
+            case .postgres:
+                let server = try PostgresServer.shared()
+                let url = server.url(try server.createDatabase())
+                try PostgresDatabase.writer(url, author: .tester).seed(loans)
+                return try PostgresDatabase.reader(url)
             }
         }
     }
@@ -35,7 +41,7 @@ import Testing
 
     /// The stores that can be written, each writer on one shared store.
     enum Writable: String, CaseIterable, CustomTestStringConvertible {
-        case memory, sqlite
+        case memory, sqlite, postgres
         var testDescription: String { rawValue }
     }
 
@@ -43,6 +49,11 @@ import Testing
     func changes(_ kind: Writable, _ check: ChangeCheck) throws {
         let folder = try TemporaryFolder()
         let memory = MemoryStore()
+        var url = ""
+        if kind == .postgres {
+            let server = try PostgresServer.shared()
+            url = server.url(try server.createDatabase())
+        }
         try check.run { author in
             switch kind {
             case .memory:
@@ -50,6 +61,8 @@ import Testing
                 return memory
             case .sqlite:
                 return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
+            case .postgres:
+                return try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock))
             }
         }
     }

@@ -44,4 +44,11 @@ import Testing
             #expect(LoanID(parsing: bad) == nil, "\(bad)")
         }
     }
+
+    @Test func aNULCharacterIsRefusedInEveryTextField() {
+        #expect(throws: LoanRuleViolation.nulCharacter(.title)) { try LoanRules.name("a\u{0}b", .title) }
+        #expect(throws: LoanRuleViolation.nulCharacter(.counterparty)) { try LoanRules.name("\u{0}x", .counterparty) }
+        #expect(throws: LoanRuleViolation.nulCharacter(.note)) { try LoanRules.note("line\u{0}") }
+        #expect(LoanRuleViolation.nulCharacter(.note).description == "note contains a NUL character (U+0000), which loans does not store")
+    }
 }

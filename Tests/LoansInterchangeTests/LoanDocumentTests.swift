@@ -74,6 +74,7 @@ import Testing
         ("lent_on", #""2026-12-01""#, "loans[1].due_on: due date 2026-11-28 is before the lent date 2026-12-01"),
         ("returned_on", #""2026-10-01""#, "loans[1].returned_on: return date"),
         ("note", "false", "loans[1].note: expected a string, found a boolean"),
+        ("title", #""a\u0000b""#, "loans[1].title: title contains a NUL character (U+0000), which loans does not store"),
         ("previous_due_dates", #"["2026-11-31"]"#, #"loans[1].previous_due_dates[0]: "2026-11-31" is not a date"#),
         ("titel", #""x""#, "loans[1]: \"titel\" is not a key of a loan"),
     ]

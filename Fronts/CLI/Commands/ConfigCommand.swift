@@ -1,4 +1,6 @@
+import LoansAdapters
 import LoansCore
+import LoansPostgres
 
 /// `loans config`: the settings in force and where each came from (an option, the environment,
 /// a line of the config file, or the default).
@@ -28,6 +30,16 @@ struct ConfigCommand: LoansCommand {
         return .success
     }
 
+    /// A database for the screen: a PostgreSQL URL without whatever comes before its `@` (a user
+    /// and a password), a path with its bytes escaped.
+    private static func printable(_ path: SystemPath) -> String {
+        let text = ConfigFile.shown(path)
+        guard PostgresDatabase.isURL(StoreProvider.adapterPath(path)), let scheme = text.firstRange(of: "://"),
+              let at = text[scheme.upperBound...].firstIndex(of: "@")
+        else { return text }
+        return String(text[..<scheme.upperBound]) + "…" + String(text[at...])
+    }
+
     /// The value shown for `key` and its source: for `db`, the database as it will be opened,
     /// or what stands in for it.
     private func shown(_ key: SettingKey, _ request: Request) -> (String, SettingSource) {
@@ -37,7 +49,7 @@ struct ConfigCommand: LoansCommand {
         case .fixture(let path): return ("none: reading the fixture " + ConfigFile.shown(path), .option(GlobalOptions.fixture.name))
         case .demo: return ("none: a throwaway demo database", .option(GlobalOptions.demo.name))
         case .database:
-            let path = (try? request.stores.databasePath()).map(ConfigFile.shown)
+            let path = (try? request.stores.databasePath()).map(ConfigCommand.printable)
             return (path ?? "none: it cannot be located (neither XDG_DATA_HOME nor HOME is an absolute path)", setting.source)
         }
     }

@@ -1,9 +1,12 @@
 import Glibc
 import LoansAdapters
 import LoansCore
+import LoansPostgres
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
-/// read-write (recording changes as `author`) for writes. A demo database lives until `close()`.
+/// read-write (recording changes as `author`) for writes; a `postgresql://` or `postgres://`
+/// location is a PostgreSQL database, anything else a SQLite file. A demo database lives until
+/// `close()`.
 final class StoreProvider {
     private let source: DataSource
     private let environment: Environment
@@ -20,7 +23,9 @@ final class StoreProvider {
     func reader() throws -> any LoanReading {
         switch source {
         case .fixture(let path): return try FixtureLoanStore(contentsOf: StoreProvider.adapterPath(path))
-        case .database, .demo: return try LoanDatabase.reader(at: StoreProvider.adapterPath(try databasePath()))
+        case .database, .demo:
+            let location = StoreProvider.adapterPath(try databasePath())
+            return PostgresDatabase.isURL(location) ? try PostgresDatabase.reader(location) : try LoanDatabase.reader(at: location)
         }
     }
 
@@ -28,19 +33,25 @@ final class StoreProvider {
         if case .fixture(let path) = source {
             throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
         }
-        let database = try LoanDatabase.writer(at: StoreProvider.adapterPath(try databasePath()), author: author)
-        return HookedLoanStore(database, hook: ChangeHook(environment: environment.strings))
+        let location = StoreProvider.adapterPath(try databasePath())
+        let store = PostgresDatabase.isURL(location)
+            ? try PostgresDatabase.writer(location, author: author) : try LoanDatabase.writer(at: location, author: author)
+        return HookedLoanStore(store, hook: ChangeHook(environment: environment.strings))
     }
 
-    /// Whether the database file exists (a fixture counts as existing: it cannot be written).
+    /// Whether the database exists: the file, or the loans schema on a PostgreSQL server (a
+    /// fixture counts as existing: it cannot be written).
     func databaseExists() throws -> Bool {
         if case .fixture = source { return true }
+        let location = try databasePath()
+        if PostgresDatabase.isURL(StoreProvider.adapterPath(location)) { return try PostgresDatabase.exists(StoreProvider.adapterPath(location)) }
         var info = stat()
-        return try databasePath().withCString { stat($0, &info) } == 0
+        return location.withCString { stat($0, &info) } == 0
     }
 
-    /// The database file in use: the path given (option, `LOANS_DB` or the config file), else the
-    /// default place under XDG_DATA_HOME or HOME; the demo's file; none for a fixture.
+    /// The database file (or PostgreSQL URL) in use: the one given (option, `LOANS_DB` or the
+    /// config file), else the default place under XDG_DATA_HOME or HOME; the demo's file; none
+    /// for a fixture.
     func databasePath() throws -> SystemPath {
         switch source {
         case .database(let given?): return given

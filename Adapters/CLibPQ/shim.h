@@ -1,0 +1,25 @@
+#ifndef LOANS_CLIBPQ_SHIM_H
+#define LOANS_CLIBPQ_SHIM_H
+
+// Types and constants of libpq only. The module map has no `link` line on purpose: loans never
+// links libpq. LibPQ.swift loads libpq.so.5 with dlopen when a PostgreSQL URL is used and looks
+// each function up with dlsym into a pointer of the type below, so the header, not a hand-written
+// Swift signature, defines every call.
+#include <postgresql/libpq-fe.h>
+
+typedef __typeof__(PQconnectdbParams) *loans_pq_connectdb_params;
+typedef __typeof__(PQstatus) *loans_pq_status;
+typedef __typeof__(PQerrorMessage) *loans_pq_error_message;
+typedef __typeof__(PQfinish) *loans_pq_finish;
+typedef __typeof__(PQtransactionStatus) *loans_pq_transaction_status;
+typedef __typeof__(PQexecParams) *loans_pq_exec_params;
+typedef __typeof__(PQresultStatus) *loans_pq_result_status;
+typedef __typeof__(PQresultErrorField) *loans_pq_result_error_field;
+typedef __typeof__(PQclear) *loans_pq_clear;
+typedef __typeof__(PQntuples) *loans_pq_ntuples;
+typedef __typeof__(PQgetvalue) *loans_pq_getvalue;
+typedef __typeof__(PQgetlength) *loans_pq_getlength;
+typedef __typeof__(PQgetisnull) *loans_pq_getisnull;
+typedef __typeof__(PQcmdTuples) *loans_pq_cmd_tuples;
+
+#endif

@@ -1,0 +1,64 @@
+import CLibPQ
+import Glibc
+import LoansCore
+
+/// libpq, loaded the first time a PostgreSQL store is opened: `dlopen("libpq.so.5")`, then one
+/// `dlsym` per function into a pointer whose type comes from libpq's own header (`shim.h`). No
+/// loans binary links libpq, so a run on SQLite never loads it, and a machine without it runs
+/// everything else and says what to install when PostgreSQL is asked for.
+struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that is never unloaded
+    let connectdbParams: loans_pq_connectdb_params
+    let status: loans_pq_status
+    let errorMessage: loans_pq_error_message
+    let finish: loans_pq_finish
+    let transactionStatus: loans_pq_transaction_status
+    let execParams: loans_pq_exec_params
+    let resultStatus: loans_pq_result_status
+    let resultErrorField: loans_pq_result_error_field
+    let clear: loans_pq_clear
+    let ntuples: loans_pq_ntuples
+    let getvalue: loans_pq_getvalue
+    let getlength: loans_pq_getlength
+    let getisnull: loans_pq_getisnull
+    let cmdTuples: loans_pq_cmd_tuples
+
+    /// The library's file name: libpq's stable ABI since PostgreSQL 8.
+    static let soname = "libpq.so.5"
+
+    /// The process's libpq, loaded once on first use.
+    static let shared: Result<LibPQ, StoreError> = Result { () throws(StoreError) in try LibPQ(soname: soname) }
+
+    /// Loads the library named `soname` and every function loans calls, or says what is missing.
+    init(soname: String) throws(StoreError) {
+        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+            throw LibPQ.missing(dlerror().map { String(cString: $0) } ?? soname)
+        }
+        func load<Function>(_ name: String) throws(StoreError) -> Function {
+            guard let address = dlsym(library, name) else {
+                throw LibPQ.missing("\(soname) has no function \(name); it is older than loans needs")
+            }
+            return unsafeBitCast(address, to: Function.self)
+        }
+        connectdbParams = try load("PQconnectdbParams")
+        status = try load("PQstatus")
+        errorMessage = try load("PQerrorMessage")
+        finish = try load("PQfinish")
+        transactionStatus = try load("PQtransactionStatus")
+        execParams = try load("PQexecParams")
+        resultStatus = try load("PQresultStatus")
+        resultErrorField = try load("PQresultErrorField")
+        clear = try load("PQclear")
+        ntuples = try load("PQntuples")
+        getvalue = try load("PQgetvalue")
+        getlength = try load("PQgetlength")
+        getisnull = try load("PQgetisnull")
+        cmdTuples = try load("PQcmdTuples")
+    }
+
+    private static func missing(_ detail: String) -> StoreError {
+        StoreError(
+            .unavailable,
+            "PostgreSQL needs libpq5, the PostgreSQL client library, which could not be loaded (\(detail)); install the package libpq5 (apt install libpq5)"
+        )
+    }
+}

@@ -1,0 +1,225 @@
+import LoansCore
+
+/// The writes of one change to the PostgreSQL store, inside its transaction. Each records the
+/// loan's state before (first touch) and after (last touch) in `loans.change_loan`; the change's
+/// row is written at the first write, so a change that writes nothing leaves no trace. A loan
+/// read here is locked (`FOR UPDATE`) until the change ends, so two writers of one loan queue.
+///
+/// An import, an undo or a redo — each may touch a million loans — locks the loan table against
+/// other writers instead (readers go on reading), reads and writes in batches and keeps the
+/// per-day open counts itself (`PostgresBulkChange`): the triggers stand aside for its
+/// transaction (`loans.bulk_import`) and its counts go in with one statement at the end, rather
+/// than one update of the same day rows per loan.
+final class PostgresChangeWriter: LoanChangeWriter {
+    private let store: PostgresLoanStore
+    private let kind: ChangeKind
+    private let author: Author
+    private var connection: PostgresConnection { store.connection }
+    private var id: ChangeID?
+    private var target: ChangeID?
+    /// What an import, undo or redo knows and has yet to write; nil for every other change.
+    private var bulk: PostgresBulkChange?
+
+    init(store: PostgresLoanStore, kind: ChangeKind, author: Author) throws(PostgresError) {
+        self.store = store
+        self.kind = kind
+        self.author = author
+        if [.importDocument, .undo, .redo].contains(kind) {
+            try store.connection.execute("LOCK TABLE loans.loan IN SHARE ROW EXCLUSIVE MODE")
+            try store.connection.execute("SELECT set_config('loans.bulk_import', 'on', true)")
+            bulk = PostgresBulkChange()
+        }
+    }
+
+    func loan(_ id: LoanID) throws -> Loan? {
+        if bulk != nil { return try window(id).loan(id) }
+        var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE id = ")
+        query.append(query.bind(id.description) + " FOR UPDATE")
+        return try store.rows(query) { result, row throws(StoreError) in try PostgresLoanRow.decode(result, row: row) }.first
+    }
+
+    func isTaken(_ id: LoanID) throws -> Bool {
+        if bulk != nil { return try window(id).isTaken(id) }
+        return try store.postgres {
+            try connection.execute(
+                """
+                SELECT EXISTS (SELECT 1 FROM loans.loan WHERE id = $1) OR EXISTS (SELECT 1 FROM loans.change_loan WHERE loan_id = $1)
+                """,
+                [id.description]
+            ).bool(0, 0) == true
+        }
+    }
+
+    /// The next id from the loans' sequence, which stays past every id ever stored.
+    func insertNew(_ loan: Loan) throws -> Loan {
+        try writePending()
+        let sql = "INSERT INTO loans.loan (\(PostgresLoanRow.fieldColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
+        let result: PostgresResult
+        do {
+            result = try connection.execute(sql, PostgresLoanRow.parameters(of: loan))
+        } catch let error where error.sqlState == "2200H" {  // the sequence reached its maximum
+            throw StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken")
+        } catch {
+            throw store.unavailable(error)
+        }
+        guard let id = result.int64(0, 0) else { throw StoreError(.unavailable, "the server returned no id for a new loan") }
+        var stored = loan
+        stored.id = LoanID(id)
+        try record(stored.id, before: nil, after: stored)
+        return stored
+    }
+
+    /// Stores the loan under its own id and moves the sequence past it, so no later new loan
+    /// takes it.
+    func insert(_ loan: Loan) throws {
+        if bulk != nil {
+            if bulk!.add(loan) { try writePending() }
+            return
+        }
+        try store.postgres {
+            try connection.execute(
+                """
+                WITH stored AS (
+                    INSERT INTO loans.loan (id, \(PostgresLoanRow.fieldColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
+                )
+                SELECT setval('loans.loan_id_seq', stored.id) FROM stored, loans.loan_id_seq AS sequence
+                WHERE stored.id > CASE WHEN sequence.is_called THEN sequence.last_value ELSE sequence.last_value - 1 END
+                """,
+                [loan.id.description] + PostgresLoanRow.parameters(of: loan)
+            )
+        }
+        try record(loan.id, before: nil, after: loan)
+    }
+
+    func update(_ loan: Loan) throws {
+        try writePending()
+        let before = try store.loan(loan.id)
+        try store.postgres {
+            try connection.execute(
+                """
+                UPDATE loans.loan SET title = $2, direction = $3, counterparty = $4, lent_on = $5, due_on = $6,
+                    returned_on = $7, note = $8, previous_due_dates = $9 WHERE id = $1
+                """,
+                [loan.id.description] + PostgresLoanRow.parameters(of: loan)
+            )
+        }
+        try record(loan.id, before: before, after: loan)
+    }
+
+    func delete(_ id: LoanID) throws {
+        try writePending()
+        let before = try store.loan(id)
+        try store.postgres { try connection.execute("DELETE FROM loans.loan WHERE id = $1", [id.description]) }
+        try record(id, before: before, after: nil)
+    }
+
+    func newestUndoable(skipping: Set<ChangeID>) throws -> Change? {
+        var query = BoundSQL("SELECT \(PostgresLoanStore.changeColumns) FROM loans.change WHERE who = ")
+        let (who, skipped) = (query.bind(author.name), query.bind("{" + skipping.map(\.description).joined(separator: ",") + "}"))
+        query.append("""
+             \(who) AND kind NOT IN ('undo', 'redo') AND undone_by IS NULL AND NOT id = ANY (\(skipped)::bigint[])
+            ORDER BY id DESC LIMIT 1 FOR UPDATE
+            """)
+        return try store.rows(query, store.decodeChange).first
+    }
+
+    func newestRedoable() throws -> Change? {
+        var query = BoundSQL("SELECT \(PostgresLoanStore.changeColumns) FROM loans.change WHERE who = ")
+        query.append(query.bind(author.name) + " AND redoable ORDER BY undone_by DESC LIMIT 1 FOR UPDATE")
+        return try store.rows(query, store.decodeChange).first
+    }
+
+    func newestChange(touching loan: LoanID, after change: ChangeID) throws -> Change? {
+        var query = BoundSQL("SELECT \(PostgresLoanStore.changeColumns) FROM loans.change WHERE id = ")
+        let (loanID, changeID) = (query.bind(loan.description), query.bind(change.description))
+        query.append("(SELECT max(change_id) FROM loans.change_loan WHERE loan_id = \(loanID) AND change_id > \(changeID))")
+        return try store.rows(query, store.decodeChange).first
+    }
+
+    func deltas(of change: ChangeID, _ visit: (LoanDelta) throws -> Void) throws {
+        try writePending()
+        try store.deltas(of: change, loan: nil, visit)
+    }
+
+    func setUndone(_ change: ChangeID, _ undone: Bool) throws {
+        let current = try changeID()
+        target = change
+        try store.postgres {
+            try connection.execute(
+                "UPDATE loans.change SET undone_by = $1, redoable = $2 WHERE id = $3",
+                [undone ? current.description : nil, undone ? "t" : "f", change.description]
+            )
+        }
+    }
+
+    /// Completes the change's row (how many loans, the target), adds an import's day counts, and
+    /// ends the author's redo when this is a new change of their own.
+    func finish() throws {
+        try writePending()
+        guard let id else { return }
+        try store.postgres {
+            try connection.execute(
+                """
+                UPDATE loans.change SET loan_count = (SELECT count(*) FROM loans.change_loan WHERE change_id = $1), target = $2
+                WHERE id = $1
+                """,
+                [id.description, target?.description]
+            )
+            try bulk?.writeDayCounts(connection)
+            guard kind.isUndoable else { return }
+            try connection.execute("UPDATE loans.change SET redoable = false WHERE who = $1 AND redoable", [author.name])
+        }
+    }
+
+    /// The bulk change's window, moved to `id` when it does not cover it (pending loans written first).
+    private func window(_ id: LoanID) throws -> PostgresBulkChange {
+        if !bulk!.covers(id) {
+            try writePending()
+            try store.postgres { try bulk!.read(from: id, connection) }
+        }
+        return bulk!
+    }
+
+    /// Writes a bulk change's pending loans, so that what follows reads and writes the table as it is.
+    private func writePending() throws {
+        guard let pending = bulk?.pending, !pending.isEmpty else { return }
+        let change = try changeID()
+        try store.postgres { try bulk!.writePending(change: change, connection) }
+    }
+
+    /// The change's id, its row written at the first write.
+    private func changeID() throws -> ChangeID {
+        if let id { return id }
+        let made = try store.postgres {
+            try connection.execute(
+                "INSERT INTO loans.change (at, who, kind) VALUES ($1, $2, $3) RETURNING id",
+                [author.stamp().description, author.name, kind.rawValue]
+            ).int64(0, 0)
+        }
+        guard let made else { throw StoreError(.unavailable, "the server returned no id for a change") }
+        id = ChangeID(made)
+        return ChangeID(made)
+    }
+
+    /// Records a loan's states in the change, keeping the state before its first touch.
+    private func record(_ loan: LoanID, before: Loan?, after: Loan?) throws {
+        let change = try changeID()
+        bulk?.noteWritten(loan, before: before, after: after)
+        try store.postgres {
+            try connection.execute(
+                PostgresChangeWriter.recordSQL,
+                [change.description, loan.description] + PostgresLoanRow.stateParameters(before) + PostgresLoanRow.stateParameters(after)
+            )
+        }
+    }
+
+    private static let recordSQL: String = {
+        let after = ["after_present"] + PostgresLoanRow.fields.map { "after_" + $0.name }
+        let placeholders = (1...(2 + 2 * after.count)).map { "$\($0)" }.joined(separator: ", ")
+        return """
+            INSERT INTO loans.change_loan (change_id, loan_id, \(PostgresLoanRow.stateColumns("before")), \(PostgresLoanRow.stateColumns("after")))
+            VALUES (\(placeholders))
+            ON CONFLICT (change_id, loan_id) DO UPDATE SET \(after.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            """
+    }()
+}

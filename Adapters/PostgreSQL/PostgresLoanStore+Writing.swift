@@ -1,0 +1,21 @@
+import LoansCore
+
+extension PostgresLoanStore {
+    /// Writes wait for each other's rows instead of failing: two renewals of one loan both count.
+    static let write = "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE"
+
+    /// One write transaction recorded as one change (`PostgresChangeWriter`).
+    func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
+        guard let author else {
+            throw StoreError(.readOnly, "PostgreSQL database \(Quoted(connection.target.redacted)) was opened for reading")
+        }
+        return try postgres {
+            try connection.transaction(PostgresLoanStore.write) {
+                let writer = try PostgresChangeWriter(store: self, kind: kind, author: author)
+                let result = try body(writer)
+                try writer.finish()
+                return result
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import LoansCore
+
+/// The loans of one PostgreSQL database (schema `loans`): answers Core's bounded questions with
+/// indexed SQL, pages long walks so memory stays bounded, and writes each change in one
+/// transaction with its history. One connection, used from one thread at a time, like the SQLite
+/// store.
+final class PostgresLoanStore: LoanWriting {
+    let connection: PostgresConnection
+    /// Who changes are recorded as; nil for a store opened for reading.
+    let author: Author?
+
+    /// Rows fetched per statement in a long walk: memory stays bounded at any table size, and a
+    /// visitor may ask the store something else between pages.
+    static let pageSize = 1000
+
+    /// Reads see one snapshot of the whole database from their first statement on.
+    static let readSnapshot = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+
+    init(connection: PostgresConnection, author: Author?) {
+        self.connection = connection
+        self.author = author
+    }
+
+    /// Runs PostgreSQL work, reporting its failures in Core's terms; other errors pass through.
+    @discardableResult
+    func postgres<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PostgresError {
+            throw unavailable(error)
+        }
+    }
+
+    /// A PostgreSQL failure in Core's terms, naming the database without its password.
+    func unavailable(_ error: PostgresError) -> StoreError {
+        StoreError(.unavailable, "PostgreSQL database \(Quoted(connection.target.redacted)): \(error)")
+    }
+
+    func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try postgres { try connection.transaction(PostgresLoanStore.readSnapshot, body) }
+    }
+
+    func loan(_ id: LoanID) throws -> Loan? {
+        try postgres {
+            let result = try connection.execute("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE id = $1", [id.description])
+            return result.rowCount == 0 ? nil : try PostgresLoanRow.decode(result, row: 0)
+        }
+    }
+
+    func countOpenLoans(due range: DueRange) throws -> Int {
+        try postgres {
+            let result = try connection.execute(
+                "SELECT coalesce(sum(open_count), 0) FROM loans.open_due_day WHERE due_on >= $1 AND due_on <= $2",
+                [(range.from ?? .earliest).iso, range.through.iso]
+            )
+            return Int(result.int64(0, 0) ?? 0)
+        }
+    }
+
+    func openLoans(
+        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        _ visit: (Loan) throws -> Void
+    ) throws {
+        var remaining = limit ?? Int.max
+        var key = key
+        while remaining > 0 {
+            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE returned_on IS NULL")
+            let from = query.bind((range.from ?? .earliest).iso)
+            let through = query.bind(range.through.iso)
+            query.append(" AND due_on >= \(from) AND due_on <= \(through)")
+            if let key {
+                let (due, id) = (query.bind(key.dueOn.iso), query.bind(key.id.description))
+                query.append(" AND (due_on, id) \(descending ? "<" : ">") (\(due)::date, \(id)::bigint)")
+            }
+            if let text {
+                let needle = query.bind(PostgresLoanStore.asciiLowercased(text))
+                query.append(" AND (strpos(\(PostgresLoanStore.asciiLowercasedSQL("title")), \(needle)) > 0")
+                query.append(" OR strpos(\(PostgresLoanStore.asciiLowercasedSQL("counterparty")), \(needle)) > 0)")
+            }
+            let pageSize = min(remaining, PostgresLoanStore.pageSize)
+            let pageLimit = query.bind(String(pageSize))
+            query.append(descending ? " ORDER BY due_on DESC, id DESC" : " ORDER BY due_on, id")
+            query.append(" LIMIT \(pageLimit)")
+            let loans = try fetch(query)
+            for loan in loans { try visit(loan) }
+            guard loans.count == pageSize, let last = loans.last else { return }
+            remaining -= pageSize
+            key = DueOrderKey(dueOn: last.dueOn, id: last.id)
+        }
+    }
+
+    func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+        let filter = switch selection {
+        case .open: " AND returned_on IS NULL"
+        case .returned: " AND returned_on IS NOT NULL"
+        case .all: ""
+        }
+        var after: Int64 = 0
+        while true {
+            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan")
+            let afterID = query.bind(String(after))
+            query.append(" WHERE id > \(afterID)\(filter) ORDER BY id LIMIT \(PostgresLoanStore.pageSize)")
+            let loans = try fetch(query)
+            for loan in loans { try visit(loan) }
+            guard loans.count == PostgresLoanStore.pageSize, let last = loans.last else { return }
+            after = last.id.rawValue
+        }
+    }
+
+    /// The loans a query finds, all decoded before any is visited.
+    private func fetch(_ query: BoundSQL) throws -> [Loan] {
+        try rows(query) { result, row throws(StoreError) in try PostgresLoanRow.decode(result, row: row) }
+    }
+
+    /// The rows a query finds, each decoded by `decode`, all before any is used — so a visitor
+    /// may ask the store something else meanwhile.
+    func rows<Row>(_ query: BoundSQL, _ decode: (PostgresResult, Int) throws(StoreError) -> Row) throws -> [Row] {
+        try postgres {
+            let result = try connection.execute(query)
+            var rows: [Row] = []
+            rows.reserveCapacity(result.rowCount)
+            for row in 0..<result.rowCount { rows.append(try decode(result, row)) }
+            return rows
+        }
+    }
+
+    /// `LoanTextMatch`'s folding: ASCII letters lowercased, every other character kept exactly.
+    static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// The same folding in SQL, whatever the database's collation or locale.
+    static func asciiLowercasedSQL(_ column: String) -> String {
+        "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+    }
+}

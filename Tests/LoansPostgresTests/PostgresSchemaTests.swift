@@ -1,0 +1,98 @@
+import LoansCore
+@testable import LoansPostgres
+import LoansTestSupport
+import Testing
+
+/// What the PostgreSQL store finds in a database and what it changes there: migrations recorded
+/// in the database, readers that create nothing, and schemas it does not know left untouched.
+@Suite struct PostgresSchemaTests {
+    static let everything = DueRange(from: nil, through: .latest)
+
+    @Test func theFirstWriteRecordsItsMigrations() throws {
+        let database = try TestDatabase()
+        _ = try database.writer().add(Day.draft("Dune"))
+        #expect(try database.psql("SELECT string_agg(version || ':' || name, '; ' ORDER BY version) FROM loans.migration")
+            == "1:loans, the open-by-due index and per-day open counts; 2:the history: one change per write, each loan before and after it, undo per author")
+        #expect(try database.psql("SELECT indexdef FROM pg_indexes WHERE indexname = 'loan_open_by_due'")
+            == "CREATE INDEX loan_open_by_due ON loans.loan USING btree (due_on, id) WHERE (returned_on IS NULL)")
+        _ = try database.writer()
+        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "2")
+    }
+
+    /// A database a loans of the first schema made: a reader says a write upgrades it, and the
+    /// first write applies the second migration alone, keeping the loans.
+    @Test func aWriteUpgradesAnOlderSchemaStepByStep() throws {
+        let database = try TestDatabase()
+        let first = PostgresSchema.migrations[0]
+        try database.psql(
+            (["SET ROLE loans"] + first.statements).joined(separator: ";\n")
+                + ";\nINSERT INTO loans.migration (version, name) VALUES (1, '\(first.name)')"
+                + ";\nINSERT INTO loans.loan (title, direction, counterparty, lent_on, due_on) VALUES ('Dune', 'lent', 'Ann', '2026-11-01', '2026-12-01')"
+        )
+        let error = try #require(throws: StoreError.self) { _ = try PostgresDatabase.reader(database.url) }
+        #expect(error.kind == .unavailable && error.message.contains("older loans schema (1)"))
+        let added = try AddLoan(store: try database.writer()).run(Day.draft("Azul"))
+        #expect(added == LoanID(2))
+        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2")
+        #expect(try PostgresDatabase.reader(database.url).loan(LoanID(1))?.title == "Dune")
+        #expect(try PostgresDatabase.reader(database.url).history(of: nil, limit: nil).map(\.kind) == [.add])
+    }
+
+    @Test func manyFirstRunsAtOnceMigrateOnce() throws {
+        let database = try TestDatabase()
+        let url = database.url
+        let crowd = Crowd(8) { _ in { _ = try PostgresDatabase.writer(url, author: .tester).add(Day.draft("Dune")) } }
+        #expect(crowd.finish() == [])
+        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "2")
+        #expect(try database.psql("SELECT count(*) FROM loans.loan") == "8")
+    }
+
+    @Test func aReaderCreatesNothingAndReadsEmpty() throws {
+        let database = try TestDatabase()
+        let reader = try PostgresDatabase.reader(database.url)
+        var seen = 0
+        try reader.loans(.all) { _ in seen += 1 }
+        #expect(seen == 0)
+        #expect(try reader.countOpenLoans(due: PostgresSchemaTests.everything) == 0)
+        #expect(try reader.loan(LoanID(1)) == nil)
+        #expect(try database.psql("SELECT count(*) FROM pg_namespace WHERE nspname = 'loans'") == "0")
+    }
+
+    @Test func aSchemaAnAdministratorMadeForLoansIsUsed() throws {
+        let database = try TestDatabase()
+        try database.psql("CREATE SCHEMA loans AUTHORIZATION loans")
+        #expect(try PostgresDatabase.reader(database.url).loan(LoanID(1)) == nil)
+        let id = try database.writer().add(Day.draft("Dune"))
+        #expect(try PostgresDatabase.reader(database.url).loan(id)?.title == "Dune")
+    }
+
+    @Test func aForeignSchemaIsRefusedUntouched() throws {
+        let database = try TestDatabase()
+        try database.psql("CREATE SCHEMA loans AUTHORIZATION loans; CREATE TABLE loans.books (title text); INSERT INTO loans.books VALUES ('mine')")
+        for open in [{ _ = try PostgresDatabase.reader(database.url) }, { _ = try database.writer() }] {
+            let error = try #require(throws: StoreError.self, performing: open)
+            #expect(error.kind == .unavailable && error.message.contains("left untouched"))
+        }
+        #expect(try database.psql("SELECT string_agg(relname, ',' ORDER BY relname) FROM pg_class WHERE relnamespace = 'loans'::regnamespace")
+            == "books")
+        #expect(try database.psql("SELECT title FROM loans.books") == "mine")
+    }
+
+    @Test func aNewerSchemaIsRefusedUntouched() throws {
+        let database = try TestDatabase()
+        _ = try database.writer().add(Day.draft("Dune"))
+        try database.psql("INSERT INTO loans.migration (version, name) VALUES (99, 'from the future')")
+        for open in [{ _ = try PostgresDatabase.reader(database.url) }, { _ = try database.writer() }] {
+            let error = try #require(throws: StoreError.self, performing: open)
+            #expect(error.kind == .newerVersion && error.message.contains("schema 99"))
+        }
+        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2,99")
+    }
+
+    @Test func aDatabaseThatIsNotUTF8IsRefusedBeforeAnythingIsMade() throws {
+        let database = try TestDatabase(encoding: "LATIN1")
+        let error = try #require(throws: StoreError.self) { _ = try database.writer() }
+        #expect(error.kind == .unavailable && error.message.contains("LATIN1") && error.message.contains("UTF8"))
+        #expect(try database.psql("SELECT count(*) FROM pg_namespace WHERE nspname = 'loans'") == "0")
+    }
+}
