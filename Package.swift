@@ -14,11 +14,12 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Adapters/CSQLite", providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(name: "CLinux", path: "Adapters/CLinux"),
         .target(
             name: "LoansAdapters",
-            dependencies: ["LoansCore", "LoansInterchange", "CSQLite"],
+            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux"],
             path: "Adapters",
-            exclude: ["CSQLite", "CLibPQ", "PostgreSQL"]
+            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL"]
         ),
         // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
@@ -27,13 +28,15 @@ let package = Package(
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),
         .target(name: "LoansWidget", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Widget"),
+        .target(name: "LoansReminders", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Reminders"),
+        .target(name: "LoansCalendar", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Calendar"),
         .systemLibrary(name: "CNcurses", path: "Fronts/CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "LoansTUI", dependencies: ["LoansCore", "LoansText", "CNcurses"], path: "Fronts/TUI"),
         .target(
             name: "LoansCLI",
             dependencies: [
                 "LoansCore", "LoansInterchange", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON", "LoansWidget",
-                "LoansTUI",
+                "LoansTUI", "LoansReminders", "LoansCalendar",
             ],
             path: "Fronts/CLI"
         ),
@@ -66,6 +69,14 @@ let package = Package(
             name: "LoansWidgetTests",
             dependencies: ["LoansWidget", "LoansText", "LoansCore", "LoansTestSupport"],
             path: "Tests/LoansWidgetTests"
+        ),
+        .testTarget(
+            name: "LoansRemindersTests", dependencies: ["LoansReminders", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansRemindersTests"
+        ),
+        .testTarget(
+            name: "LoansCalendarTests", dependencies: ["LoansCalendar", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansCalendarTests"
         ),
         .testTarget(
             name: "LoansTUITests", dependencies: ["LoansTUI", "LoansText", "LoansCore", "LoansTestSupport"],

@@ -52,17 +52,41 @@ public enum LoanDocument {
 
     /// Decodes a whole document held in memory into its loans.
     public static func decode(_ bytes: [UInt8]) throws -> [Loan] {
+        try contents(of: bytes).loans
+    }
+
+    /// Decodes a whole document held in memory: its loans, and the identity of the store it came
+    /// from when it names one (`database_id`).
+    public static func contents(of bytes: [UInt8]) throws -> (loans: [Loan], databaseID: String?) {
         var loans: [Loan] = []
+        var databaseID: String?
         try bytes.withUnsafeBufferPointer { buffer in
-            try decode(buffer) { loans.append($0) }
+            var decoder = DocumentDecoder(reader: JSONReader(buffer))
+            do {
+                try decoder.document { loans.append($0) }
+            } catch let error as JSONSyntaxError {
+                throw DocumentError.syntax(error, in: buffer)
+            }
+            databaseID = decoder.databaseID
         }
-        return loans
+        return (loans, databaseID)
+    }
+
+    /// The key naming the store a document came from.
+    static let databaseIDKey = "database_id"
+
+    /// Whether `text` can be a store's identity: 1–64 ASCII letters, digits and hyphens.
+    static func isDatabaseID(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }
     }
 }
 
 /// Walks the envelope and its loans, naming each problem by its path.
 struct DocumentDecoder {
     var reader: JSONReader
+    /// The document's `database_id`, once read.
+    var databaseID: String?
 
     mutating func document(_ visit: (Loan) throws -> Void) throws {
         guard try reader.peekKind() == .object else { throw DocumentError(path: "document", message: "expected an object") }
@@ -73,6 +97,13 @@ struct DocumentDecoder {
         while let key = try reader.nextKey(&object) {
             guard seen.insert(key).inserted else {
                 throw DocumentError(path: "document", message: "key \(Quoted(key)) appears twice")
+            }
+            if key == LoanDocument.databaseIDKey {
+                databaseID = try optional { try $0.string(key) }
+                if let id = databaseID, !LoanDocument.isDatabaseID(id) {
+                    throw DocumentError(path: key, message: "\(Quoted(id)) is not a database identity (1 to 64 letters, digits and hyphens)")
+                }
+                continue
             }
             switch LoanDocument.EnvelopeKey(rawValue: key) {
             case .schemaVersion:

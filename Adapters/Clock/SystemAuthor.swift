@@ -9,7 +9,9 @@ public enum SystemAuthor {
         Author(name: "\(user())@\(host())", clock: clock)
     }
 
-    static func user() -> String {
+    /// The OS user's name (by the effective uid), or `uid1000` when it has none: whom
+    /// reminders go to, each user with their own sent-state.
+    public static func user() -> String {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -6,17 +6,21 @@ import LoansInterchange
 public struct FixtureLoanStore: LoanReading {
     private let byID: [Loan]
     private let openByDue: [Loan]
+    /// The document's `database_id`, when it names one.
+    private let databaseID: String?
 
     /// The loans of a document; they answer exactly as a database holding them would.
-    public init(loans: [Loan]) {
+    public init(loans: [Loan], databaseID: String? = nil) {
         byID = loans.sorted { $0.id < $1.id }
         openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
+        self.databaseID = databaseID
     }
 
     /// Reads the document at `path`: `InputFileError` when it cannot be read,
     /// `DocumentError` when it is not a valid loans document.
     public init(contentsOf path: String) throws {
-        self.init(loans: try LoanDocument.decode(try InputFile.read(path)))
+        let contents = try LoanDocument.contents(of: try InputFile.read(path))
+        self.init(loans: contents.loans, databaseID: contents.databaseID)
     }
 
     public func snapshot<T>(_ body: () throws -> T) throws -> T {
@@ -63,6 +67,10 @@ public struct FixtureLoanStore: LoanReading {
 
     public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
 
+    public func revision(of loan: LoanID) throws -> LoanRevision? { nil }
+
+    public func databaseIdentity() throws -> String? { databaseID }
+
     public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         for loan in byID {
             switch selection {
@@ -70,6 +78,18 @@ public struct FixtureLoanStore: LoanReading {
             default: try visit(loan)
             }
         }
+    }
+}
+
+/// A fixture (or a database not made yet) has sent no reminders and records none: a dry run reads
+/// it; a run that would send is refused as a write.
+extension FixtureLoanStore: ReminderLedger {
+    public func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    public func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
+
+    public func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
+        throw StoreError(.readOnly, "a fixture is read-only; reminders are recorded in a database (--db PATH)")
     }
 }
 

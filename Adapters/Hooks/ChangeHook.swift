@@ -112,6 +112,8 @@ public final class HookedLoanStore: LoanWriting {
     }
 
     public func change(_ id: ChangeID) throws -> Change? { try base.change(id) }
+    public func revision(of loan: LoanID) throws -> LoanRevision? { try base.revision(of: loan) }
+    public func databaseIdentity() throws -> String? { try base.databaseIdentity() }
 
     public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {
         try base.deltas(of: change, loan: loan, visit)

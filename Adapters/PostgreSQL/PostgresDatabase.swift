@@ -96,4 +96,6 @@ private struct NoLoans: LoanReading {
     func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
     func change(_ id: ChangeID) throws -> Change? { nil }
     func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
+    func revision(of loan: LoanID) throws -> LoanRevision? { nil }
+    func databaseIdentity() throws -> String? { nil }
 }

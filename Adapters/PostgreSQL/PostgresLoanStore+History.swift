@@ -1,7 +1,7 @@
 import LoansCore
 
 /// The history's read side: changes newest first, one change, a change's loans — each long walk
-/// in pages, like the loans.
+/// in pages, like the loans — a loan's revision; and the database's identity.
 extension PostgresLoanStore {
     static let changeColumns = """
         id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), who, kind, target, undone_by, loan_count
@@ -51,6 +51,26 @@ extension PostgresLoanStore {
             for delta in deltas { try visit(delta) }
             guard deltas.count == PostgresLoanStore.pageSize, let last = deltas.last else { return }
             after = last.id.rawValue
+        }
+    }
+
+    func revision(of loan: LoanID) throws -> LoanRevision? {
+        try postgres {
+            let result = try connection.execute("""
+                SELECT count(*), to_char(max(change.at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+                FROM loans.change_loan JOIN loans.change ON change.id = change_loan.change_id WHERE change_loan.loan_id = $1
+                """, [loan.description])
+            guard let count = result.int64(0, 0), count > 0 else { return nil }
+            guard let at = result.string(0, 1).flatMap(UTCTimestamp.init(rfc3339:)) else {
+                throw StoreError(.unavailable, "the history of loan \(loan) is malformed in PostgreSQL database \(Quoted(connection.target.redacted))")
+            }
+            return LoanRevision(changeCount: Int(count), lastChanged: at)
+        }
+    }
+
+    func databaseIdentity() throws -> String? {
+        try postgres {
+            try connection.execute("SELECT value FROM loans.store_meta WHERE key = 'database_id'").string(0, 0)
         }
     }
 

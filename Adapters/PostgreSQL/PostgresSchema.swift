@@ -124,6 +124,16 @@ enum PostgresSchema {
                 "ALTER SEQUENCE loans.loan_id_seq MAXVALUE \(LoanID.maximum)",
             ]
         ),
+        (
+            "the database's identity, random, made once (calendar uids are unique across databases)",
+            [
+                "CREATE TABLE loans.store_meta (key text PRIMARY KEY, value text NOT NULL)",
+                """
+                INSERT INTO loans.store_meta (key, value)
+                VALUES ('database_id', md5(random()::text || clock_timestamp()::text || pg_backend_pid()::text))
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -1,5 +1,6 @@
-/// The schema's history, in order. Migration n brings `PRAGMA user_version` from n-1 to n,
-/// each in its own transaction. Append new migrations; never edit a released one.
+/// The schema's history, in order. Migration n brings `PRAGMA user_version` from n-1 to n; the
+/// steps a database lacks run together in one transaction. Append new migrations; never edit a
+/// released one.
 enum Migrations {
     /// `PRAGMA application_id` of a loans database ("LOAN"), which tells ours from foreign files.
     static let applicationID: Int64 = 0x4C4F_414E
@@ -74,6 +75,18 @@ enum Migrations {
         CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         INSERT INTO store_meta (key, value) VALUES ('database_id', lower(hex(randomblob(16))));
         """,
+        // 4: the reminders' sent-state, per recipient, loan, due date and level (in days), so a
+        // renewal re-arms and changed leads neither skip nor repeat a reminder. Not history.
+        """
+        CREATE TABLE reminder_sent (
+            recipient TEXT NOT NULL,
+            loan_id INTEGER NOT NULL,
+            due_on TEXT NOT NULL,
+            level_days INTEGER NOT NULL,
+            sent_at TEXT NOT NULL,
+            PRIMARY KEY (recipient, loan_id, due_on, level_days)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(all.count) }
@@ -85,15 +98,19 @@ enum Migrations {
             SELECT due_on, count(*) FROM loan WHERE returned_on IS NULL GROUP BY due_on
         """
 
-    /// Brings the database from its current version to the latest, one transaction per step.
+    /// Brings the database from its current version to the latest in one transaction, so a
+    /// reader sees the schema before or after, never between two steps (a new database reads as
+    /// empty until it is whole). The version is read again inside the transaction, so two
+    /// processes upgrading at once run each step once.
     static func migrate(_ connection: SQLiteConnection, from version: Int64) throws {
-        for index in Int(version)..<all.count {
-            try connection.transaction(immediate: true) {
-                let current = try connection.integerPragma("user_version")
-                guard current == Int64(index) else { return }
+        guard version < latestVersion else { return }
+        try connection.transaction(immediate: true) {
+            let current = try connection.integerPragma("user_version")
+            guard current < latestVersion else { return }
+            for index in Int(current)..<all.count {
                 try connection.execute(all[index])
-                try connection.execute("PRAGMA user_version = \(index + 1)")
             }
+            try connection.execute("PRAGMA user_version = \(latestVersion)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import LoansCore
 
-/// The history's read side: changes newest first, one change, a change's loans.
+/// The history's read side: changes newest first, one change, a change's loans, a loan's
+/// revision; and the database's identity (made with the history's tables).
 extension SQLiteLoanStore {
     static let changeColumns = "id, at, who, kind, target, undone_by, loan_count"
 
@@ -46,6 +47,32 @@ extension SQLiteLoanStore {
             let before = statement.int64(1) == 0 ? nil : try LoanRow.decode(statement, id: id, fieldsFrom: 2)
             let after = statement.int64(10) == 0 ? nil : try LoanRow.decode(statement, id: id, fieldsFrom: 11)
             try visit(LoanDelta(id: id, before: before, after: after))
+        }
+    }
+
+    func revision(of loan: LoanID) throws -> LoanRevision? {
+        guard try keepsHistory() else { return nil }
+        return try sqlite {
+            let statement = try connection.statement("""
+                SELECT count(*), max(change.at) FROM change_loan JOIN change ON change.id = change_loan.change_id
+                WHERE change_loan.loan_id = ?1
+                """)
+            try statement.bind(loan.rawValue, at: 1)
+            defer { statement.reset() }
+            guard try statement.step(), statement.int64(0) > 0 else { return nil }
+            guard let at = UTCTimestamp(rfc3339: statement.string(1) ?? "") else {
+                throw StoreError(.unavailable, "the history of loan \(loan) is malformed in the database \(Quoted(connection.path))")
+            }
+            return LoanRevision(changeCount: Int(statement.int64(0)), lastChanged: at)
+        }
+    }
+
+    func databaseIdentity() throws -> String? {
+        guard try keepsHistory() else { return nil }
+        return try sqlite {
+            let statement = try connection.statement("SELECT value FROM store_meta WHERE key = 'database_id'")
+            defer { statement.reset() }
+            return try statement.step() ? statement.string(0) : nil
         }
     }
 

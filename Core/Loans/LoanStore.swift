@@ -54,6 +54,15 @@ public protocol LoanReading {
     /// The loans a change touched, with their states before and after, by loan id (only
     /// `loan`'s when given).
     func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws
+
+    /// How many changes touched the loan and when the newest was made; nil when the history
+    /// holds none (a fixture, or a loan from before the history was kept).
+    func revision(of loan: LoanID) throws -> LoanRevision?
+
+    /// The store's identity: random, made once with the store (a database from before identities
+    /// gets one with its first write), so ids from different stores never meet; nil when it has
+    /// none.
+    func databaseIdentity() throws -> String?
 }
 
 /// What `openLoans(due:matching:…)` means by a match: the text occurs in the title or the

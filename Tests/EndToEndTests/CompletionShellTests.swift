@@ -36,7 +36,7 @@ import Testing
 
     static let lines = ["loans re", "loans widget --format ", "loans show ", "loans add X --to ", "loans list --lent --person "]
     /// Every command name that starts with "re".
-    static let re: Set<String> = ["redo", "remove", "renew", "reopen", "return"]
+    static let re: Set<String> = ["redo", "remind", "remove", "renew", "reopen", "return"]
     static let formats = ["plain", "tmux", "i3blocks", "i3bar", "waybar", "i3status-rust", "polybar"]
 
     @Test func bashWithBashCompletion() throws {

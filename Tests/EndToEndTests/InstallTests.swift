@@ -48,6 +48,13 @@ import Testing
         let fish = try harness.run("/usr/bin/fish", ["-c", "complete -C 'loans re'"], extra: user)
         #expect(Set(fish.out.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }) == CompletionShellTests.re, "\(fish.out) \(fish.err)")
 
+        // The reminder timer's units name the installed binary and verify (system mode: a user
+        // manager needs a session).
+        let units = ["loans-remind.service", "loans-remind.timer"].map { prefix + "/share/systemd/user/" + $0 }
+        #expect(try String(contentsOfFile: units[0], encoding: .utf8).contains("ExecStart=\(prefix)/bin/loans remind --notify\n"))
+        let verify = try harness.run("/usr/bin/systemd-analyze", ["verify"] + units, extra: user)
+        #expect(verify.status == 0 && verify.out.isEmpty && verify.err.isEmpty, "\(verify.out) \(verify.err)")
+
         let uninstall = try harness.run(InstallTests.repository + "/ci/install", ["--uninstall", prefix], extra: system)
         #expect(uninstall.status == 0)
         let after = try InstallTests.tree(home)
@@ -57,6 +64,7 @@ import Testing
     static let files = [
         "bin/loans", "share/man/man1/loans.1", "share/bash-completion/completions/loans",
         "share/zsh/site-functions/_loans", "share/fish/vendor_completions.d/loans.fish",
+        "share/systemd/user/loans-remind.service", "share/systemd/user/loans-remind.timer",
     ]
 
     /// Every path under `folder` (files and folders), with each file's bytes.

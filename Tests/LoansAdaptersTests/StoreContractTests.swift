@@ -45,7 +45,7 @@ import Testing
         var testDescription: String { rawValue }
     }
 
-    @Test(arguments: Writable.allCases, ChangeContract.checks)
+    @Test(arguments: Writable.allCases, ChangeContract.checks + FeedContract.checks)
     func changes(_ kind: Writable, _ check: ChangeCheck) throws {
         let folder = try TemporaryFolder()
         let memory = MemoryStore()
@@ -63,6 +63,29 @@ import Testing
                 return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
             case .postgres:
                 return try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock))
+            }
+        }
+    }
+
+    /// The stores that keep the reminders' sent-state (PostgreSQL joins with a case here).
+    enum Reminding: String, CaseIterable, CustomTestStringConvertible {
+        case memory, sqlite
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Reminding.allCases, ReminderContract.checks)
+    func reminders(_ kind: Reminding, _ check: ReminderCheck) throws {
+        let folder = try TemporaryFolder()
+        let memory = MemoryStore()
+        try check.run { author in
+            switch kind {
+            case .memory:
+                memory.author = author
+                return (memory, memory)
+            case .sqlite:
+                let path = folder.file("loans.db")
+                let writer = try LoanDatabase.writer(at: path, author: Author(name: author, clock: Author.tester.clock))
+                return (writer, try LoanDatabase.reminders(at: path, recordingAs: .tester))
             }
         }
     }

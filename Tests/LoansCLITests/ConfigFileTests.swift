@@ -1,6 +1,7 @@
 import Foundation
 @testable import LoansCLI
 import LoansAdapters
+import LoansCore
 import Testing
 
 /// The config file: each key's precedence (option > environment > file > default) and files
@@ -21,11 +22,11 @@ import Testing
     }
 
     /// The command a run would use (for the options of one command, like widget --format).
-    func widget(_ arguments: [String]) throws -> WidgetCommand? {
+    func command<T>(_ arguments: [String], as type: T.Type) throws -> T? {
         let environment = Environment(loans.environment.mapValues { Array($0.utf8) })
         guard case .run(let command, _, _, _) = try LoansCommandLine.parse(arguments.map(Word.init), environment: environment, clock: FixedClock())
         else { return nil }
-        return command as? WidgetCommand
+        return command as? T
     }
 
     /// One row of the precedence table: the option's words, the variable, the file's line, and
@@ -45,7 +46,7 @@ import Testing
         Row(key: .window, option: ["--window", "3"], variable: ("LOANS_WINDOW", "4"), line: "window = 5", values: ("3", "4", "5", "7")),
         Row(key: .widgetFormat, option: nil, variable: nil, line: "widget.format = tmux", values: (nil, nil, "tmux", "plain")),
         Row(key: .widgetMaxWidth, option: nil, variable: nil, line: "widget.max_width = 30", values: (nil, nil, "30", "50")),
-        Row(key: .remindLead, option: nil, variable: nil, line: "remind.lead = 1, 7,1", values: (nil, nil, "7,1", "3,1,0")),
+        Row(key: .remindLead, option: nil, variable: nil, line: "remind.lead = 1,7,1", values: (nil, nil, "7,1", "3,1,0")),
         Row(key: .remindOverdueEvery, option: nil, variable: nil, line: "remind.overdue_every = 2", values: (nil, nil, "2", "7")),
         Row(key: .calendarAlarms, option: nil, variable: nil, line: "calendar.alarms = 2,0", values: (nil, nil, "2,0", "3,1,0")),
         Row(key: .color, option: ["--color", "always"], variable: ("NO_COLOR", "1"), line: "color = always", values: ("always", "never", "always", "auto")),
@@ -77,12 +78,24 @@ import Testing
         }
     }
 
+    /// The keys a command's own option overrides: option > file > default, read by the command.
     @Test func commandOptionsBeatTheFile() throws {
-        try loans.writeConfig("widget.format = tmux\nwidget.max_width = 30\n")
-        #expect(try widget(["widget"])?.format == .tmux)
-        #expect(try widget(["widget"])?.maxWidth == 30)
-        #expect(try widget(["widget", "--format", "waybar", "--max-width", "12"])?.format == .waybar)
-        #expect(try widget(["widget", "--format", "waybar", "--max-width", "12"])?.maxWidth == 12)
+        func widget(_ words: [String]) throws -> WidgetCommand? { try command(["widget"] + words, as: WidgetCommand.self) }
+        func remind(_ words: [String]) throws -> ReminderSchedule? { try command(["remind"] + words, as: RemindCommand.self)?.schedule }
+        func alarms(_ words: [String]) throws -> [Int]? { try command(["calendar"] + words, as: CalendarCommand.self)?.alarms }
+        #expect(try widget([])?.format == .plain && widget([])?.maxWidth == 50)
+        #expect(try remind([]) == ReminderSchedule.standard)
+        #expect(try alarms([]) == [3, 1, 0])
+        try loans.writeConfig("widget.format = tmux\nwidget.max_width = 30\nremind.lead = 7,2\nremind.overdue_every = 3\n")
+        #expect(try widget([])?.format == .tmux && widget([])?.maxWidth == 30)
+        #expect(try widget(["--format", "waybar", "--max-width", "12"])?.format == .waybar)
+        #expect(try widget(["--format", "waybar", "--max-width", "12"])?.maxWidth == 12)
+        #expect(try remind([]) == ReminderSchedule(leads: [2, 7], overdueEvery: 3))
+        #expect(try remind(["--lead", "1", "--overdue-every", "5"]) == ReminderSchedule(leads: [1], overdueEvery: 5))
+        #expect(try alarms([]) == [7, 2], "the alarms follow the reminder leads")
+        try loans.writeConfig("remind.lead = 7,2\ncalendar.alarms = 0\n")
+        #expect(try alarms([]) == [0])
+        #expect(try alarms(["--alarms", ""]) == [], "'' is no alarms")
         #expect(loans("widget").out.isEmpty == false)
     }
 

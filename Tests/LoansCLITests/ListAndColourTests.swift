@@ -32,7 +32,7 @@ import Testing
         #expect(ids("list", "--search", "LADDER", "--returned") == ["#3"])
         #expect(ids("list", "--lent", "--search", "drill", "--person", "alice") == ["#4"])
         #expect(loans("list", "--search", "zebra").out == "No open loans match.\n")
-        #expect(loans("list", "--lent", "--borrowed").err.hasPrefix("loans: choose one of --lent and --borrowed"))
+        #expect(loans("list", "--lent", "--borrowed").err.hasPrefix("loans: give only one of --lent and --borrowed"))
     }
 
     @Test func listAndAgendaShowDueDates() {

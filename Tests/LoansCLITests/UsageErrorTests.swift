@@ -32,7 +32,7 @@ import Testing
         (["renew", "1", "--by", "+1q"], #"loans: --by: "+1q" is not an offset (use +N, +Nd, +Nw, +Nm or +Ny)"#),
         (["return", "1", "--on", "someday"], #"loans: --on: "someday" is not a date"#),
         (["edit", "1"], "loans: 'edit' needs something to change"),
-        (["list", "--open", "--all"], "loans: choose one of --open, --returned and --all"),
+        (["list", "--open", "--all"], "loans: give only one of --open, --returned and --all"),
         (["list", "--all=yes"], "loans: option --all takes no value"),
         (["agenda", "--window", "99999999999999999999"], #"loans: --window: "99999999999999999999" is not a number of days"#),
         (["agenda", "--window", "-1"], #"loans: --window: "-1" is not a number of days"#),

@@ -12,15 +12,15 @@ import Testing
         let database = try TestDatabase()
         _ = try database.writer().add(Day.draft("Dune"))
         #expect(try database.psql("SELECT string_agg(version || ':' || name, '; ' ORDER BY version) FROM loans.migration")
-            == "1:loans, the open-by-due index and per-day open counts; 2:the history: one change per write, each loan before and after it, undo per author")
+            == "1:loans, the open-by-due index and per-day open counts; 2:the history: one change per write, each loan before and after it, undo per author; 3:the database's identity, random, made once (calendar uids are unique across databases)")
         #expect(try database.psql("SELECT indexdef FROM pg_indexes WHERE indexname = 'loan_open_by_due'")
             == "CREATE INDEX loan_open_by_due ON loans.loan USING btree (due_on, id) WHERE (returned_on IS NULL)")
         _ = try database.writer()
-        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "2")
+        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "3")
     }
 
     /// A database a loans of the first schema made: a reader says a write upgrades it, and the
-    /// first write applies the second migration alone, keeping the loans.
+    /// first write applies the later migrations alone, keeping the loans and making an identity.
     @Test func aWriteUpgradesAnOlderSchemaStepByStep() throws {
         let database = try TestDatabase()
         let first = PostgresSchema.migrations[0]
@@ -33,8 +33,9 @@ import Testing
         #expect(error.kind == .unavailable && error.message.contains("older loans schema (1)"))
         let added = try AddLoan(store: try database.writer()).run(Day.draft("Azul"))
         #expect(added == LoanID(2))
-        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2")
+        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2,3")
         #expect(try PostgresDatabase.reader(database.url).loan(LoanID(1))?.title == "Dune")
+        #expect(try PostgresDatabase.reader(database.url).databaseIdentity()?.count == 32)
         #expect(try PostgresDatabase.reader(database.url).history(of: nil, limit: nil).map(\.kind) == [.add])
     }
 
@@ -43,7 +44,8 @@ import Testing
         let url = database.url
         let crowd = Crowd(8) { _ in { _ = try PostgresDatabase.writer(url, author: .tester).add(Day.draft("Dune")) } }
         #expect(crowd.finish() == [])
-        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "2")
+        #expect(try database.psql("SELECT count(*) FROM loans.migration") == "3")
+        #expect(try database.psql("SELECT count(*) FROM loans.store_meta") == "1", "one identity")
         #expect(try database.psql("SELECT count(*) FROM loans.loan") == "8")
     }
 
@@ -86,7 +88,7 @@ import Testing
             let error = try #require(throws: StoreError.self, performing: open)
             #expect(error.kind == .newerVersion && error.message.contains("schema 99"))
         }
-        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2,99")
+        #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == "1,2,3,99")
     }
 
     @Test func aDatabaseThatIsNotUTF8IsRefusedBeforeAnythingIsMade() throws {

@@ -1,3 +1,4 @@
+import Glibc
 import LoansCore
 
 /// An in-memory store for tests of the use cases and the fronts: answers Core's bounded
@@ -21,6 +22,16 @@ public final class MemoryStore: LoanWriting {
     public private(set) var fullScans = 0
     /// When set, every call throws it.
     public var failure: StoreError?
+    /// The store's identity, as a database's random one.
+    public var identity: String? = "0123456789abcdef0123456789abcdef"
+    /// Reminders sent: levels (in days) per recipient and key.
+    var reminded: [String: [ReminderKey: Set<Int>]] = [:]
+    /// Held while a reminders run decides, delivers and records.
+    let reminderLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
     /// A store holding `loans` from the start, with no history of them.
     public init(loans: [Loan] = []) {

@@ -19,6 +19,7 @@ enum CommandName: String, CaseIterable {
     case agenda, overdue
     case dueSoon = "due-soon"
     case history, undo, redo
+    case remind, calendar
     case widget, json
     case importDocument = "import"
     case tui, config, completions, help
@@ -40,6 +41,8 @@ enum CommandName: String, CaseIterable {
         case .history: HistoryCommand.self
         case .undo: UndoCommand.self
         case .redo: RedoCommand.self
+        case .remind: RemindCommand.self
+        case .calendar: CalendarCommand.self
         case .widget: WidgetCommand.self
         case .json: JSONCommand.self
         case .importDocument: ImportCommand.self

@@ -16,8 +16,10 @@ enum ValueKind: Equatable {
     case offset
     /// A whole number in a range; `unit` names what is counted ("days", "columns").
     case number(ClosedRange<Int>, unit: String)
-    /// A list of days before a due date, like `3,1,0`.
+    /// A list of days before a due date, like `3,1,0` (the empty text: none).
     case days
+    /// A program to run (`--exec PROGRAM [ARG…]`): every word after it is the program's own.
+    case program
     /// A loan id (a positive whole number), completed from the most urgent open loans.
     case id
     /// A file path, kept as the bytes given.
@@ -51,7 +53,7 @@ enum ValueKind: Equatable {
                 throw ValueError(prefix + (bytes.isEmpty ? "an empty path names no file" : "a path cannot hold a NUL byte"))
             }
             return .path(path)
-        case .text, .name, .command:
+        case .text, .name, .command, .program:
             return .text(try utf8())
         case .date(let forms):
             let text = try utf8()
@@ -74,12 +76,10 @@ enum ValueKind: Equatable {
             return .number(number)
         case .days:
             let text = try utf8()
-            let numbers = text.trimmingSpaces().isEmpty
-                ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map { ValueKind.wholeNumber($0.trimmingSpaces()) }
-            guard numbers.count <= 100, numbers.allSatisfy({ $0.map { (0...DueWindow.maximumDays).contains($0) } ?? false }) else {
-                throw ValueError(prefix + "\(Quoted(text)) is not a list of days like 3,1,0 (whole numbers from 0 to \(DueWindow.maximumDays))")
+            guard text.utf8.count <= 1000, let days = ReminderSchedule.days(parsing: text) else {
+                throw ValueError(prefix + "\(Quoted(text)) is not a list of days like 3,1,0 (whole numbers from 0 to \(ReminderSchedule.maximumDays))")
             }
-            return .days(Array(Set(numbers.compactMap { $0 })).sorted(by: >))
+            return .days(Array(Set(days)).sorted(by: >))
         case .id:
             let text = try utf8()
             guard let id = LoanID(parsing: text) else {
@@ -145,14 +145,5 @@ struct ValueError: Error {
 
     init(_ message: String) {
         self.message = message
-    }
-}
-
-private extension StringProtocol {
-    func trimmingSpaces() -> Substring {
-        let scalars = Substring(self)
-        let start = scalars.firstIndex { $0 != " " && $0 != "\t" } ?? scalars.endIndex
-        let end = scalars.lastIndex { $0 != " " && $0 != "\t" }.map(scalars.index(after:)) ?? start
-        return scalars[start..<Swift.max(start, end)]
     }
 }

@@ -9,6 +9,8 @@ struct ArgumentWords {
     var command: CommandDeclaration?
     var options: [String: Word] = [:]
     var positionals: [Word] = []
+    /// The words after a program option's program (`--exec PROGRAM ARG…`): its own, never read.
+    var programArguments: [Word] = []
 
     /// Whether `-h`/`--help` was given.
     var helping: Bool { globals[GlobalOptions.help.name] != nil }
@@ -69,6 +71,10 @@ struct ArgumentWords {
                 throw usage("option \(declaration.name) is given twice")
             }
             if global { globals[declaration.name] = value } else { options[declaration.name] = value }
+            if declaration.kind == .program {
+                programArguments = Array(words[index...])
+                index = words.count
+            }
         }
         if let command, !helping { try check(command) }
     }
@@ -89,7 +95,7 @@ struct ArgumentWords {
                 let given = group.filter { options[$0.name] != nil }
                 if given.count > 1 {
                     let names = ArgumentWords.list(group.map(\.name))
-                    throw usage(required ? "give only one of \(names)" : "choose one of \(names)")
+                    throw usage("give only one of \(names)")
                 }
                 if required, given.isEmpty {
                     throw usage(missing ?? "'\(command.name)' needs exactly one of \(ArgumentWords.list(group.map(\.usage)))")

@@ -9,6 +9,7 @@ struct CommandInput {
     let today: CivilDate
     private let values: [String: Value]
     private let positionals: [Value]
+    private let programWords: [Word]
 
     init(_ words: ArgumentWords, declaration: CommandDeclaration, settings: Settings, today: CivilDate) throws(CLIError) {
         self.declaration = declaration
@@ -32,6 +33,7 @@ struct CommandInput {
         }
         self.values = values
         self.positionals = positionals
+        programWords = words.programArguments
     }
 
     /// The value given for `option`, if any.
@@ -47,6 +49,18 @@ struct CommandInput {
     /// The positional argument at `index`, if given.
     func positional(_ index: Int) -> Value? {
         positionals.indices.contains(index) ? positionals[index] : nil
+    }
+
+    /// The words after a program option's program, each UTF-8 text (a word that is not is refused,
+    /// naming the option, rather than passed on changed).
+    func programArguments() throws(CLIError) -> [String] {
+        let option = declaration.options.first { $0.kind == .program }?.name ?? "the program"
+        var arguments: [String] = []
+        for word in programWords {
+            guard let text = word.text else { throw refusal("\(option): an argument is not valid UTF-8 (loans keeps every byte of a text or refuses it)") }
+            arguments.append(text)
+        }
+        return arguments
     }
 
     /// A refusal of this command's words: exit 64 with the usage line.

@@ -32,7 +32,7 @@ final class DemoDatabase {
     }
 
     func remove() {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+        for suffix in [""] + LoanDatabase.companionSuffixes {
             unlink(path + suffix)
         }
         rmdir(folder)

@@ -1,4 +1,5 @@
 import LoansAdapters
+import LoansCalendar
 import LoansCore
 import LoansInterchange
 
@@ -34,6 +35,15 @@ struct ErrorReport {
         case let error as InputFileError:
             code = .noInput
             message = error.message
+        case let error as DeliveryError:
+            code = .failure
+            message = error.message
+        case let error as OutputFileError:
+            code = .ioError
+            message = error.message
+        case let error as CalendarError:
+            code = .dataError
+            message = error.description
         default:
             code = .failure
             message = "\(error)"

@@ -1,9 +1,10 @@
 import LoansAdapters
 import LoansCore
 
-/// The stores and change notifications of a run that keeps going (the TUI, `widget --watch`):
-/// the reader stays open between answers and is opened again once the store may have changed
-/// (a database created or replaced after the start), and after this run's own first write.
+/// The stores and change notifications of a run that keeps going (the TUI, `widget --watch`,
+/// `calendar --watch`): the reader stays open between answers and is opened again once the store
+/// may have changed (a database created or replaced after the start), and after this run's own
+/// first write.
 final class LiveSession: LoanStores, AgendaChanges {
     private let stores: StoreProvider
     private let changes: any AgendaChanges
@@ -12,7 +13,8 @@ final class LiveSession: LoanStores, AgendaChanges {
 
     init(request: Request) {
         stores = request.stores
-        changes = PollingAgendaChanges(watching: request.stores.watchedPaths(), today: request.today)
+        let files = request.stores.watchedFiles()
+        changes = InotifyAgendaChanges(data: files.data, companions: files.companions, today: request.today)
     }
 
     func reader() throws -> any LoanReading {

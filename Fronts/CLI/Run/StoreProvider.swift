@@ -39,6 +39,34 @@ final class StoreProvider {
         return HookedLoanStore(store, hook: ChangeHook(environment: environment.strings))
     }
 
+    /// The store with its reminders' ledger: for recording (opened for writing) or a dry run
+    /// (read-only). A fixture can show reminders but not record them.
+    func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
+        switch source {
+        case .fixture(let path):
+            guard !recording else {
+                throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
+            }
+            return try FixtureLoanStore(contentsOf: StoreProvider.adapterPath(path))
+        case .database, .demo:
+            let location = StoreProvider.adapterPath(try databasePath())
+            guard !PostgresDatabase.isURL(location) else {
+                throw CLIError(code: .failure, message: "reminders are not kept in a PostgreSQL database yet; use a SQLite database (--db PATH)")
+            }
+            return try LoanDatabase.reminders(at: location, recordingAs: recording ? author : nil)
+        }
+    }
+
+    /// A reader that knows the store's identity: a database from before identities (which a
+    /// reader may refuse as older) is upgraded first, as any write would; a database that does
+    /// not exist reads as empty and is not made.
+    func identifiedReader() throws -> any LoanReading {
+        if case .fixture(let path) = source { return try FixtureLoanStore(contentsOf: StoreProvider.adapterPath(path)) }
+        guard try databaseExists() else { return try reader() }
+        if let store = try? reader(), try store.databaseIdentity() != nil { return store }
+        return try writer()
+    }
+
     /// Whether the database exists: the file, or the loans schema on a PostgreSQL server (a
     /// fixture counts as existing: it cannot be written).
     func databaseExists() throws -> Bool {
@@ -68,12 +96,13 @@ final class StoreProvider {
         }
     }
 
-    /// The files whose changes can change the answer: the database and its `-wal`, or the
-    /// fixture document; none when no database can be named.
-    func watchedPaths() -> [String] {
-        if case .fixture(let path) = source { return [StoreProvider.adapterPath(path)] }
-        guard let path = try? databasePath() else { return [] }
-        return [StoreProvider.adapterPath(path), StoreProvider.adapterPath(path.appending("-wal"))]
+    /// The files whose changes can change the answer: the database and its `-wal` (its companion,
+    /// written by writes only), or the fixture document; none when no database can be named, or
+    /// for PostgreSQL (whose watchers learn of writes by other means).
+    func watchedFiles() -> (data: [String], companions: [String]) {
+        if case .fixture(let path) = source { return ([StoreProvider.adapterPath(path)], []) }
+        guard let path = try? databasePath(), !PostgresDatabase.isURL(StoreProvider.adapterPath(path)) else { return ([], []) }
+        return ([StoreProvider.adapterPath(path)], [StoreProvider.adapterPath(path.appending("-wal"))])
     }
 
     /// A path for the adapters that still take `String`: the bytes decoded as UTF-8, exact for

@@ -20,13 +20,15 @@ enum SettingKey: String, CaseIterable {
         case .window: GlobalOptions.window.kind
         case .widgetFormat: WidgetCommand.format.kind
         case .widgetMaxWidth: WidgetCommand.maxWidth.kind
-        case .remindLead, .calendarAlarms: .days
-        case .remindOverdueEvery: .number(1...DueWindow.maximumDays, unit: "days")
+        case .remindLead: RemindCommand.lead.kind
+        case .remindOverdueEvery: RemindCommand.overdueEvery.kind
+        case .calendarAlarms: CalendarCommand.alarms.kind
         case .color: GlobalOptions.color.kind
         }
     }
 
-    /// The option that overrides the setting for one run, when there is one yet.
+    /// The option that overrides the setting for one run (a global option, or the option of the
+    /// command the setting is for).
     var option: OptionDeclaration? {
         switch self {
         case .db: GlobalOptions.db
@@ -34,7 +36,9 @@ enum SettingKey: String, CaseIterable {
         case .widgetFormat: WidgetCommand.format
         case .widgetMaxWidth: WidgetCommand.maxWidth
         case .color: GlobalOptions.color
-        case .remindLead, .remindOverdueEvery, .calendarAlarms: nil
+        case .remindLead: RemindCommand.lead
+        case .remindOverdueEvery: RemindCommand.overdueEvery
+        case .calendarAlarms: CalendarCommand.alarms
         }
     }
 
@@ -54,8 +58,8 @@ enum SettingKey: String, CaseIterable {
         case .window: .number(DueWindow.standard.days)
         case .widgetFormat: .choice(WidgetFormat.plain.rawValue)
         case .widgetMaxWidth: .number(WidgetPresenter.defaultMaxWidth)
-        case .remindLead: .days([3, 1, 0])
-        case .remindOverdueEvery: .number(7)
+        case .remindLead: .days(ReminderSchedule.standard.leads.reversed())
+        case .remindOverdueEvery: .number(ReminderSchedule.standard.overdueEvery)
         case .color: .choice(ColourChoice.auto.rawValue)
         }
     }

@@ -11,6 +11,15 @@ public enum LoanWording {
         }
     }
 
+    /// What to do about a loan, as a reminder or a calendar event says it: "Return The Hobbit to
+    /// City Library" (borrowed) or "Get back Cordless drill from Sam" (lent).
+    public static func action(_ loan: Loan) -> String {
+        switch loan.direction {
+        case .borrowed: "Return \(loan.title) to \(loan.counterparty)"
+        case .lent: "Get back \(loan.title) from \(loan.counterparty)"
+        }
+    }
+
     /// "to Alice" or "from City Library", where the direction shows anyway (lists).
     public static func shortParty(_ loan: Loan) -> String {
         loan.direction == .lent ? "to \(loan.counterparty)" : "from \(loan.counterparty)"

@@ -1,3 +1,5 @@
+import LoansText
+
 /// `--format i3bar`: one block of the i3bar protocol (`name`, `full_text`, `short_text`, and
 /// `color` and `urgent` when something is due), with `"markup":"pango"` and Pango-escaped text
 /// under `--pango`. `WidgetFeed` frames the blocks as the whole protocol under `--watch`.

@@ -1,3 +1,5 @@
+import LoansText
+
 /// `--format i3blocks`: three lines (full text, short text, colour), Pango-escaped with
 /// `--pango` (for a block with `markup=pango`). The exit status 33, which marks the block
 /// urgent, is decided in `WidgetStyle.render`: anything overdue.

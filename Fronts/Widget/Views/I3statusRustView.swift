@@ -1,3 +1,5 @@
+import LoansText
+
 /// `--format i3status-rust`, for a `custom` block with `json = true`: one JSON line with
 /// `icon` (`tasks`, present in every bundled icon set), `state` (Idle, Warning when something
 /// is due soon, Critical when anything is overdue or the answer failed), and Pango-escaped

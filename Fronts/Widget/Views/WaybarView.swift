@@ -1,3 +1,5 @@
+import LoansText
+
 /// `--format waybar`, for a custom module with `"return-type": "json"`: one JSON line with
 /// `text`, `alt`, `tooltip`, `class` and `percentage`. waybar reads `text`, `alt` and `tooltip`
 /// as Pango markup (unless `"escape": true`, which must stay off), so all three are escaped.

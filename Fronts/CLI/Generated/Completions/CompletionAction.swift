@@ -16,7 +16,7 @@ enum CompletionAction: Equatable {
         case .flag, .text, .date, .offset, .number, .days: self = .none
         case .name: self = .names
         case .id: self = .ids
-        case .path: self = .files
+        case .path, .program: self = .files
         case .choice(let values, _): self = .words(values)
         case .command: self = .commands
         }

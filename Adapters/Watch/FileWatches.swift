@@ -1,0 +1,204 @@
+import Glibc
+import LoansCore
+
+/// The inotify side of the live-agenda watcher: which files and folders are watched for what, and
+/// what a batch of events means. A data file (the database, or a fixture) is watched for modify
+/// and close-write; a companion (the database's `-wal`) for modify only — SQLite opens the `-wal`
+/// read-write even for a read-only connection, so its close-write would wake a watcher after each
+/// of its own reads. Their folder is watched for those names being created, moved or deleted
+/// (other names, `-shm` among them, never count; a companion appearing or going away only moves
+/// the watches); a missing folder's nearest existing ancestor for the next folder being made.
+/// The zone file (`/etc/localtime`, usually a link) is watched itself — replaced, removed or
+/// written — and through the link, never through its folder, so other changes in `/etc` wake
+/// nobody; only when it is missing is its folder watched for it to appear.
+final class FileWatches {
+    /// What a batch of events meant.
+    struct Outcome {
+        /// A watched file was written, or a data file appeared, was replaced or went away.
+        var dataChanged = false
+        /// The zone file changed: the local day may have moved.
+        var zoneChanged = false
+    }
+
+    private enum Subject { case data, companion, zone }
+
+    /// What one watch is for: a file, or a folder and the names in it that count.
+    private struct Role {
+        let subject: Subject
+        /// For a folder: the names whose appearance or loss counts, each with its subject.
+        let names: [String: Subject]?
+    }
+
+    /// The inotify descriptor, or -1 when the kernel refused one (the watcher then polls).
+    let descriptor: Int32
+    private let files: [(path: String, subject: Subject)]
+    private var roles: [Int32: [Role]] = [:]
+    /// Whether a companion appeared in the events being drained.
+    private var appeared = false
+    /// False when a watch could not be added (the kernel's limit on watches): the watcher then polls.
+    private(set) var complete = true
+
+    private static let fileMask = UInt32(IN_MODIFY | IN_CLOSE_WRITE)
+    private static let companionMask = UInt32(IN_MODIFY)
+    private static let folderMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    private static let ancestorMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    private static let zoneMask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    /// Watches `data` files (whose change changes the answer), their `companions` (changed by
+    /// writes only), and the `zoneFile` when given.
+    init(data: [String], companions: [String], zoneFile: String?) {
+        files = data.map { ($0, .data) } + companions.map { ($0, .companion) } + (zoneFile.map { [($0, .zone)] } ?? [])
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        arm()
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Adds the watches the files' current layout needs and removes those it no longer needs.
+    func arm() {
+        guard descriptor >= 0 else { return complete = false }
+        var wanted: [WatchKey: (mask: UInt32, roles: [Role])] = [:]
+        func want(_ path: String, follow: Bool = true, _ mask: UInt32, _ role: Role) {
+            let key = WatchKey(path: path, follow: follow)
+            wanted[key, default: (0, [])].mask |= mask
+            wanted[key, default: (0, [])].roles.append(role)
+        }
+        var folders: [String: [String: Subject]] = [:]
+        for (path, subject) in files {
+            var info = stat()
+            if subject == .zone, lstat(path, &info) == 0 {
+                want(path, follow: false, FileWatches.zoneMask, Role(subject: .zone, names: nil))
+                if info.st_mode & S_IFMT == S_IFLNK, FileWatches.exists(path) { want(path, FileWatches.zoneMask, Role(subject: .zone, names: nil)) }
+                continue
+            }
+            let (folder, name) = FileWatches.split(path)
+            folders[folder, default: [:]][name] = subject
+            if FileWatches.exists(path) {
+                want(path, subject == .companion ? FileWatches.companionMask : FileWatches.fileMask, Role(subject: subject, names: nil))
+            }
+        }
+        for (folder, names) in folders {
+            if FileWatches.isFolder(folder) {
+                want(folder, FileWatches.folderMask, Role(subject: .data, names: names))
+            } else if let (ancestor, next) = FileWatches.nearestAncestor(of: folder) {
+                let subject: Subject = names.values.contains(.data) ? .data : .zone
+                want(ancestor, FileWatches.ancestorMask, Role(subject: subject, names: [next: subject]))
+            }
+        }
+        var armed: [Int32: [Role]] = [:]
+        complete = true
+        for (key, watch) in wanted {
+            let wd = inotify_add_watch(descriptor, key.path, watch.mask | (key.follow ? 0 : UInt32(IN_DONT_FOLLOW)))
+            if wd >= 0 {
+                armed[wd, default: []] += watch.roles
+            } else if errno == ENOSPC || errno == ENOMEM {
+                complete = false
+            }
+        }
+        for wd in roles.keys where armed[wd] == nil { inotify_rm_watch(descriptor, wd) }
+        roles = armed
+    }
+
+    /// Reads every pending event and says what they meant, re-arming when the files' layout
+    /// changed (a file made, replaced or removed, a folder made or gone).
+    func drain() -> Outcome {
+        var outcome = Outcome()
+        var rearm = false
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while descriptor >= 0 {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + 16 <= count {
+                let (wd, mask, length) = buffer.withUnsafeBytes { bytes in
+                    (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                     bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let name = String(decoding: buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
+                offset += 16 + length
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    (outcome.dataChanged, outcome.zoneChanged, rearm) = (true, true, true)
+                    continue
+                }
+                guard mask & UInt32(IN_IGNORED) == 0 else { continue }
+                for role in roles[wd] ?? [] {
+                    note(mask: mask, name: name, role: role, outcome: &outcome, rearm: &rearm)
+                }
+            }
+        }
+        if rearm {
+            arm()
+            // A companion made and written before its watch was added: its size tells.
+            if appeared, files.contains(where: { $0.subject == .companion && FileWatches.size($0.path) > 0 }) {
+                outcome.dataChanged = true
+            }
+        }
+        appeared = false
+        return outcome
+    }
+
+    private func note(mask: UInt32, name: String, role: Role, outcome: inout Outcome, rearm: inout Bool) {
+        func record(_ subject: Subject) {
+            switch subject {
+            case .data: outcome.dataChanged = true
+            case .companion: break
+            case .zone: outcome.zoneChanged = true
+            }
+        }
+        guard let names = role.names else {
+            guard role.subject == .zone else { return outcome.dataChanged = true }
+            outcome.zoneChanged = true
+            rearm = rearm || mask & UInt32(IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF) != 0
+            return
+        }
+        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            rearm = true
+            for subject in names.values { record(subject) }
+        } else if let subject = names[name] {
+            rearm = true
+            record(subject)
+            if subject == .companion, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { appeared = true }
+        }
+    }
+
+    /// A path watched as itself (`follow` false: a link, not its target) or through links.
+    private struct WatchKey: Hashable {
+        let path: String
+        let follow: Bool
+    }
+
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    private static func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The deepest folder above `folder` that exists, and the name of the next one down.
+    private static func nearestAncestor(of folder: String) -> (String, String)? {
+        var (parent, next) = split(folder)
+        while !isFolder(parent) {
+            guard parent != "/", parent != "." else { return nil }
+            (parent, next) = split(parent)
+        }
+        return (parent, next)
+    }
+}

@@ -1,0 +1,38 @@
+/// Which reminders went out: the sent-state of the reminders, per loan and due date.
+public struct ReminderKey: Hashable, Sendable {
+    public let loan: LoanID
+    /// The due date the reminder was about; a renewal moves the loan to a new key (re-armed).
+    public let dueOn: CivilDate
+
+    public init(loan: LoanID, dueOn: CivilDate) {
+        self.loan = loan
+        self.dueOn = dueOn
+    }
+}
+
+/// A reminder as the ledger records it: its key and level.
+public struct SentReminder: Hashable, Sendable {
+    public let key: ReminderKey
+    public let level: ReminderLevel
+
+    public init(key: ReminderKey, level: ReminderLevel) {
+        self.key = key
+        self.level = level
+    }
+}
+
+/// The reminders' port: what was reminded to whom, and a lock that lets one run at a time
+/// decide, deliver and record. Stores implement it beside `LoanReading`; recording a reminder is
+/// not a change of a loan, so it never enters the history.
+public protocol ReminderLedger {
+    /// Runs `body` while holding the store's reminder lock, which one run at a time holds across
+    /// every process using the store (blocking until it is free); released however `body` ends.
+    func exclusively<T>(_ body: () throws -> T) throws -> T
+
+    /// The most urgent level already reminded to `recipient` for each key that has one.
+    func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel]
+
+    /// Records reminders as sent to `recipient` at `instant`, in one short transaction.
+    /// Recording one that is already recorded changes nothing.
+    func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws
+}

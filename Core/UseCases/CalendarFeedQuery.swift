@@ -1,0 +1,31 @@
+/// An open loan as a calendar feed shows it: the loan and how far its history goes.
+public struct FeedEntry: Hashable, Sendable {
+    public let loan: Loan
+    /// Nil when the store keeps no history of it.
+    public let revision: LoanRevision?
+
+    public init(loan: Loan, revision: LoanRevision?) {
+        self.loan = loan
+        self.revision = revision
+    }
+}
+
+/// The calendar feed's question: the store's identity, then every open loan in due order with
+/// its revision, from one snapshot. Returned loans leave the feed. Streamed, so memory stays flat
+/// however many loans are open.
+public struct CalendarFeedQuery {
+    let store: any LoanReading
+
+    public init(store: any LoanReading) {
+        self.store = store
+    }
+
+    public func stream(identity: (String?) throws -> Void, visit: (FeedEntry) throws -> Void) throws {
+        try store.snapshot {
+            try identity(try store.databaseIdentity())
+            try store.openLoans(due: DueRange(from: nil, through: .latest), matching: nil, beyond: nil, descending: false, limit: nil) { loan in
+                try visit(FeedEntry(loan: loan, revision: try store.revision(of: loan.id)))
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import LoansAdapters
+import LoansCore
+import LoansReminders
+
+/// `loans remind`: sends the reminders due today as one digest — on standard output (for cron
+/// mail), as a desktop notification (`--notify`), or to a program (`--exec`) — and records them
+/// as sent only once the delivery succeeded, under a lock that keeps two runs from sending the
+/// same reminder. `--dry-run` shows the digest and records nothing.
+struct RemindCommand: LoansCommand {
+    static let notify = OptionDeclaration("--notify", .flag, help: "one desktop notification through notify-send")
+    static let exec = OptionDeclaration(
+        "--exec", .program, "PROGRAM [ARG…]",
+        help: "run PROGRAM (no shell) with the digest on its standard input and LOANS_OVERDUE and LOANS_DUE_SOON in its environment; every word after PROGRAM is its own"
+    )
+    static let dryRun = OptionDeclaration("--dry-run", .flag, help: "show what would be sent; record nothing")
+    static let lead = OptionDeclaration(
+        "--lead", .days, "3,1,0", help: "days before the due date to remind on (default the config file's remind.lead, else 3,1,0; '' for overdue reminders only)"
+    )
+    static let overdueEvery = OptionDeclaration(
+        "--overdue-every", .number(1...ReminderSchedule.maximumDays, unit: "days"), "N",
+        help: "days between reminders of an overdue loan (default the config file's remind.overdue_every, else 7)"
+    )
+    static let declaration = CommandDeclaration(
+        .remind, abstract: "Send the reminders due today as one digest, and record them so none is sent twice.",
+        discussion: """
+            A loan is reminded on each lead day before its due date (a missed day catches up once), then every N days while overdue; a renewal starts its reminders again; returned loans are never reminded. Nothing due prints nothing.
+
+            A delivery that fails (the program is missing, exits non-zero, or runs past 30 s) records nothing and exits 1, so the next run tries again. Cron and systemd: Docs/Reminders.md.
+            """,
+        options: [notify, exec, dryRun, lead, overdueEvery],
+        rules: [.oneOf([notify, exec], required: false)]
+    )
+
+    /// Where the digest goes.
+    enum Delivery: Equatable {
+        case standardOutput
+        case notify
+        case exec(program: String, arguments: [String])
+    }
+
+    let delivery: Delivery
+    let dryRun: Bool
+    let schedule: ReminderSchedule
+
+    init(_ input: CommandInput) throws(CLIError) {
+        if input.flag(RemindCommand.notify) {
+            delivery = .notify
+        } else if let program = input[RemindCommand.exec]?.text {
+            delivery = .exec(program: program, arguments: try input.programArguments())
+        } else {
+            delivery = .standardOutput
+        }
+        dryRun = input.flag(RemindCommand.dryRun)
+        let leads = input[RemindCommand.lead]?.days ?? input.settings.remindLeads
+        let every = input[RemindCommand.overdueEvery]?.number ?? input.settings.remindOverdueEvery
+        guard let schedule = ReminderSchedule(leads: leads, overdueEvery: every) else {
+            throw input.refusal("the reminder schedule \(leads) every \(every) days is out of range")
+        }
+        self.schedule = schedule
+    }
+
+    /// How long a delivery may run. `LOANS_TEST_DELIVERY_TIMEOUT_MS` shortens it, for tests only.
+    static let timeoutMilliseconds = 30_000
+
+    func run(_ request: Request) throws -> ExitCode {
+        let store = try request.stores.reminders(recording: !dryRun)
+        let reminders = RemindersDue(store: store, ledger: store, schedule: schedule, recipient: SystemAuthor.user())
+        let today = request.now.today
+        if dryRun {
+            let digest = try reminders.digest(today)
+            if !digest.isEmpty { request.console.out.write(DigestPresenter.present(digest).text) }
+            return .success
+        }
+        try reminders.send(today, at: request.now.utc) { digest in try deliver(DigestPresenter.present(digest), delivery, request) }
+        return .success
+    }
+
+    private func deliver(_ text: DigestText, _ delivery: Delivery, _ request: Request) throws {
+        let timeout = request.environment.text("LOANS_TEST_DELIVERY_TIMEOUT_MS").flatMap(Int.init).map { max(1, $0) }
+            ?? RemindCommand.timeoutMilliseconds
+        switch delivery {
+        case .standardOutput:
+            request.console.out.write(text.text)
+            request.console.out.flush()
+        case .notify:
+            let notification = DigestNotification(text)
+            try DesktopNotification.program(
+                urgency: notification.urgency, summary: notification.summary, body: notification.body,
+                environment: request.environment.strings, timeoutMilliseconds: timeout
+            ).run()
+        case .exec(let program, let arguments):
+            var environment = request.environment.strings
+            environment["LOANS_OVERDUE"] = String(text.overdueCount)
+            environment["LOANS_DUE_SOON"] = String(text.dueSoonCount)
+            request.console.out.flush()
+            try DeliveryProgram(
+                program: program, arguments: arguments, environment: environment, input: Array(text.text.utf8),
+                timeoutMilliseconds: timeout
+            ).run()
+        }
+    }
+}

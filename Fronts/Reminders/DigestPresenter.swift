@@ -1,0 +1,49 @@
+import LoansCore
+import LoansText
+
+/// A digest of reminders in words: a summary (`Loans: 1 overdue, 2 due soon`) and one line per
+/// loan (`#4 Return The Hobbit to City Library: 2 days overdue`), worded by the real distance to
+/// the due date, not by the level that made it due. Data never brings a control character or a
+/// line break into a line.
+public struct DigestText: Hashable, Sendable {
+    public let summary: String
+    public let lines: [String]
+    public let overdueCount: Int
+    /// Loans of the digest that are not overdue yet.
+    public let dueSoonCount: Int
+
+    /// Anything overdue.
+    public var isUrgent: Bool { overdueCount > 0 }
+
+    /// The whole digest as text (for standard output, cron mail and `--exec`): the summary, then
+    /// one line per loan, each line ending in a newline.
+    public var text: String {
+        ([summary] + lines).map { $0 + "\n" }.joined()
+    }
+}
+
+/// Words a digest of reminders.
+public enum DigestPresenter {
+    public static func present(_ digest: ReminderDigest) -> DigestText {
+        DigestText(
+            summary: summary(overdue: digest.overdueCount, dueSoon: digest.dueSoonCount),
+            lines: digest.reminders.map(line),
+            overdueCount: digest.overdueCount,
+            dueSoonCount: digest.dueSoonCount
+        )
+    }
+
+    /// `Loans: 1 overdue, 2 due soon`, leaving out a count of zero.
+    static func summary(overdue: Int, dueSoon: Int) -> String {
+        var parts: [String] = []
+        if overdue > 0 { parts.append("\(overdue) overdue") }
+        if dueSoon > 0 { parts.append("\(dueSoon) due soon") }
+        return "Loans: " + (parts.isEmpty ? "nothing due" : parts.joined(separator: ", "))
+    }
+
+    /// `#4 Return The Hobbit to City Library: 2 days overdue`.
+    static func line(_ reminder: Reminder) -> String {
+        let action = SafeText.sanitized(LoanWording.action(reminder.loan))
+        return "#\(reminder.loan.id) \(action): \(RelativeDay.phrase(daysUntilDue: reminder.daysUntilDue))"
+    }
+}
