@@ -6,6 +6,8 @@ import LoansInterchange
 public struct FixtureLoanStore: LoanReading {
     private let byID: [Loan]
     private let openByDue: [Loan]
+    /// Returned loans, newest return first, then the larger id.
+    private let returnedByReturn: [Loan]
     /// The document's `database_id`, when it names one.
     private let databaseID: String?
 
@@ -13,6 +15,8 @@ public struct FixtureLoanStore: LoanReading {
     public init(loans: [Loan], databaseID: String? = nil) {
         byID = loans.sorted { $0.id < $1.id }
         openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
+        returnedByReturn = byID.compactMap { loan in ReturnOrderKey(loan).map { (loan, $0) } }
+            .sorted { $0.1 > $1.1 }.map(\.0)
         self.databaseID = databaseID
     }
 
@@ -36,27 +40,40 @@ public struct FixtureLoanStore: LoanReading {
     }
 
     public func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (Loan) throws -> Void
+        due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
-        let match = text.map(LoanTextMatch.init)
-        var remaining = limit ?? Int.max
-        func offer(_ loan: Loan) throws -> Bool {
-            guard remaining > 0 else { return false }
-            guard range.contains(loan.dueOn), match?.matches(loan) ?? true else { return true }
-            if let key, descending ? DueOrderKey(loan) >= key : DueOrderKey(loan) <= key { return true }
+        for loan in walk(range, beyond: key, descending: descending).prefix(limit ?? Int.max) {
             try visit(loan)
-            remaining -= 1
-            return true
         }
-        if descending {
-            for loan in openByDue.reversed() {
-                guard try offer(loan) else { break }
-            }
-        } else {
-            for loan in openByDue {
-                guard try offer(loan) else { break }
-            }
+    }
+
+    public func searchOpenLoans(
+        _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        _ visit: (Loan) throws -> Void
+    ) throws -> SearchReach {
+        try text.walk(walk(range, beyond: key, descending: descending), limit: limit, visit)
+    }
+
+    public func returnedLoans(
+        beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
+    ) throws {
+        let ordered = newestFirst ? AnySequence(returnedByReturn) : AnySequence(returnedByReturn.reversed())
+        let beyond = ordered.lazy.filter { loan in
+            guard let key, let own = ReturnOrderKey(loan) else { return true }
+            return newestFirst ? own < key : own > key
+        }
+        for loan in beyond.prefix(limit ?? Int.max) {
+            try visit(loan)
+        }
+    }
+
+    /// Open loans of `range` strictly beyond `key`, in (due date, id) order or its reverse.
+    private func walk(_ range: DueRange, beyond key: DueOrderKey?, descending: Bool) -> some Sequence<Loan> {
+        let ordered = descending ? AnySequence(openByDue.reversed()) : AnySequence(openByDue)
+        return ordered.lazy.filter { loan in
+            guard range.contains(loan.dueOn) else { return false }
+            guard let key else { return true }
+            return descending ? DueOrderKey(loan) < key : DueOrderKey(loan) > key
         }
     }
 
@@ -93,8 +110,3 @@ extension FixtureLoanStore: ReminderLedger {
     }
 }
 
-extension DueOrderKey {
-    init(_ loan: Loan) {
-        self.init(dueOn: loan.dueOn, id: loan.id)
-    }
-}

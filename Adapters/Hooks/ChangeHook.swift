@@ -101,10 +101,22 @@ public final class HookedLoanStore: LoanWriting {
     }
 
     public func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (Loan) throws -> Void
+        due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
-        try base.openLoans(due: range, matching: text, beyond: key, descending: descending, limit: limit, visit)
+        try base.openLoans(due: range, beyond: key, descending: descending, limit: limit, visit)
+    }
+
+    public func searchOpenLoans(
+        _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        _ visit: (Loan) throws -> Void
+    ) throws -> SearchReach {
+        try base.searchOpenLoans(text, due: range, beyond: key, descending: descending, limit: limit, visit)
+    }
+
+    public func returnedLoans(
+        beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
+    ) throws {
+        try base.returnedLoans(beyond: key, newestFirst: newestFirst, limit: limit, visit)
     }
 
     public func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {

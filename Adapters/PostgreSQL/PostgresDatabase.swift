@@ -90,9 +90,13 @@ private struct NoLoans: LoanReading {
     func countOpenLoans(due range: DueRange) throws -> Int { 0 }
     func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {}
     func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (Loan) throws -> Void
+        due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {}
+    func searchOpenLoans(
+        _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        _ visit: (Loan) throws -> Void
+    ) throws -> SearchReach { .complete }
+    func returnedLoans(beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void) throws {}
     func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
     func change(_ id: ChangeID) throws -> Change? { nil }
     func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}

@@ -58,8 +58,7 @@ final class PostgresLoanStore: LoanWriting {
     }
 
     func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (Loan) throws -> Void
+        due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         var remaining = limit ?? Int.max
         var key = key
@@ -71,11 +70,6 @@ final class PostgresLoanStore: LoanWriting {
             if let key {
                 let (due, id) = (query.bind(key.dueOn.iso), query.bind(key.id.description))
                 query.append(" AND (due_on, id) \(descending ? "<" : ">") (\(due)::date, \(id)::bigint)")
-            }
-            if let text {
-                let needle = query.bind(PostgresLoanStore.asciiLowercased(text))
-                query.append(" AND (strpos(\(PostgresLoanStore.asciiLowercasedSQL("title")), \(needle)) > 0")
-                query.append(" OR strpos(\(PostgresLoanStore.asciiLowercasedSQL("counterparty")), \(needle)) > 0)")
             }
             let pageSize = min(remaining, PostgresLoanStore.pageSize)
             let pageLimit = query.bind(String(pageSize))
@@ -108,7 +102,7 @@ final class PostgresLoanStore: LoanWriting {
     }
 
     /// The loans a query finds, all decoded before any is visited.
-    private func fetch(_ query: BoundSQL) throws -> [Loan] {
+    func fetch(_ query: BoundSQL) throws -> [Loan] {
         try rows(query) { result, row throws(StoreError) in try PostgresLoanRow.decode(result, row: row) }
     }
 
@@ -122,15 +116,5 @@ final class PostgresLoanStore: LoanWriting {
             for row in 0..<result.rowCount { rows.append(try decode(result, row)) }
             return rows
         }
-    }
-
-    /// `LoanTextMatch`'s folding: ASCII letters lowercased, every other character kept exactly.
-    static func asciiLowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
-
-    /// The same folding in SQL, whatever the database's collation or locale.
-    static func asciiLowercasedSQL(_ column: String) -> String {
-        "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
     }
 }

@@ -4,6 +4,11 @@ import LoansCore
 enum LoanRow {
     static let columns = "id, title, direction, counterparty, lent_on, due_on, returned_on, note, previous_due_dates"
 
+    /// The same columns, each qualified by `table` (for a join).
+    static func columns(of table: String) -> String {
+        columns.split(separator: ",").map { "\(table).\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
+    }
+
     /// Decodes the row at `statement`'s cursor; a value loans could not have written is an error.
     static func decode(_ statement: Statement) throws(StoreError) -> Loan {
         try decode(statement, id: LoanID(statement.int64(0)), fieldsFrom: 1)

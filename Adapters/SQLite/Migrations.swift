@@ -87,6 +87,37 @@ enum Migrations {
             PRIMARY KEY (recipient, loan_id, due_on, level_days)
         ) WITHOUT ROWID;
         """,
+        // 5: the search index: open loans' title, counterparty and note, folded by Core
+        // (`loans_fold`), in an FTS5 trigram index whose rowid packs (due day, id) so matches come
+        // out in due order (`SearchKey`); kept by triggers in the writer's own transaction. Ids
+        // too large to pack get their own small index instead. Returned loans get the index
+        // of the Returned view (newest return first).
+        """
+        CREATE VIRTUAL TABLE loan_search USING fts5(
+            title, counterparty, note, tokenize = 'trigram case_sensitive 1', columnsize = 0
+        );
+        INSERT INTO loan_search (rowid, title, counterparty, note)
+            SELECT \(SearchIndex.key("")), loans_fold(title), loans_fold(counterparty), loans_fold(note)
+            FROM loan WHERE \(SearchIndex.holds("")) ORDER BY due_on, id;
+        CREATE INDEX loan_open_big ON loan (due_on, id) WHERE returned_on IS NULL AND id >= \(SearchKey.firstUnpackedID);
+        CREATE INDEX loan_returned ON loan (returned_on, id) WHERE returned_on IS NOT NULL;
+        CREATE TRIGGER loan_search_added AFTER INSERT ON loan WHEN \(SearchIndex.holds("NEW.")) BEGIN
+            INSERT INTO loan_search (rowid, title, counterparty, note) VALUES
+                (\(SearchIndex.key("NEW.")), loans_fold(NEW.title), loans_fold(NEW.counterparty), loans_fold(NEW.note));
+        END;
+        CREATE TRIGGER loan_search_removed AFTER DELETE ON loan WHEN \(SearchIndex.holds("OLD.")) BEGIN
+            DELETE FROM loan_search WHERE rowid = \(SearchIndex.key("OLD."));
+        END;
+        CREATE TRIGGER loan_search_changed AFTER UPDATE ON loan
+            WHEN OLD.title IS NOT NEW.title OR OLD.counterparty IS NOT NEW.counterparty OR OLD.note IS NOT NEW.note
+                OR OLD.due_on IS NOT NEW.due_on OR OLD.returned_on IS NOT NEW.returned_on OR OLD.id IS NOT NEW.id
+        BEGIN
+            DELETE FROM loan_search WHERE \(SearchIndex.holds("OLD.")) AND rowid = \(SearchIndex.key("OLD."));
+            INSERT INTO loan_search (rowid, title, counterparty, note)
+                SELECT \(SearchIndex.key("NEW.")), loans_fold(NEW.title), loans_fold(NEW.counterparty), loans_fold(NEW.note)
+                WHERE \(SearchIndex.holds("NEW."));
+        END;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(all.count) }

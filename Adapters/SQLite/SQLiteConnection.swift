@@ -32,6 +32,7 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, SQLiteConnection.busyTimeoutMilliseconds)
         loans_sqlite_defensive(db, 1)
+        if !readOnly { try registerFolding() }
     }
 
     /// Process-wide SQLite settings, applied once before the first connection opens.

@@ -5,7 +5,8 @@ extension SQLiteLoanStore {
     /// change. An import's per-day counts are rebuilt once at the end instead of by a trigger per
     /// row (a quarter of a large import's time): the triggers on `loan` are dropped and re-created
     /// from their own stored SQL inside the same transaction, so other connections only ever see
-    /// the schema and the counts complete.
+    /// the schema and the counts complete. The search index likewise takes an import's loans in
+    /// one insert at the end (`SearchIndex`).
     func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         guard let author else { throw StoreError(.readOnly, "database \(Quoted(connection.path)) was opened for reading") }
         return try sqlite {
@@ -13,11 +14,13 @@ extension SQLiteLoanStore {
                 let bulk = kind == .importDocument
                 let triggers = bulk ? try connection.triggers(on: "loan") : []
                 for trigger in triggers { try connection.execute("DROP TRIGGER \"\(trigger.name)\"") }
+                if bulk { try connection.execute(SearchIndex.noteBulkWrites) }
                 let writer = try SQLiteChangeWriter(store: self, kind: kind, author: author)
                 let result = try body(writer)
                 try writer.finish()
                 if bulk {
                     try connection.execute(Migrations.rebuildDayCounts)
+                    try connection.execute(SearchIndex.indexBulkWrites)
                     for trigger in triggers { try connection.execute(trigger.sql) }
                 }
                 return result

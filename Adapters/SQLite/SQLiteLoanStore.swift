@@ -6,6 +6,11 @@ final class SQLiteLoanStore: LoanWriting {
     let connection: SQLiteConnection
     /// Who changes are recorded as; nil for a store opened for reading.
     let author: Author?
+    /// Whether the database has the search index, once asked.
+    var searchIndexPresent: Bool?
+    /// How often each trigram occurs in the search index, up to `SearchPhrase.rareBelow` (a
+    /// guide for choosing the phrase; stale counts cost speed, never correctness).
+    var trigramCounts: [String: Int] = [:]
 
     init(connection: SQLiteConnection, author: Author?) {
         self.connection = connection
@@ -46,44 +51,61 @@ final class SQLiteLoanStore: LoanWriting {
     }
 
     func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (Loan) throws -> Void
+        due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         if let limit, limit <= 0 { return }
+        try each(try orderedOpenLoans(range, beyond: key, descending: descending, limit: limit), visit)
+    }
+
+    /// The statement of an ordered walk over open loans due within `range`, ready to step; `only`
+    /// narrows it to the rows of a partial index (its name and its condition).
+    func orderedOpenLoans(
+        _ range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        only: (index: String, condition: String)? = nil
+    ) throws -> Statement {
         let from = range.from ?? .earliest
         // The key replaces the range's bound on its side (SQLite seeks an index with one bound a
         // side: given both, it may seek by the range and filter up to the key, row by row).
         let key = key.flatMap { key in descending ? (key.dueOn <= range.through ? key : nil) : (key.dueOn >= from ? key : nil) }
-        var sql = "SELECT \(LoanRow.columns) FROM loan WHERE returned_on IS NULL"
+        var sql = "SELECT \(LoanRow.columns) FROM loan"
+        if let only { sql += " INDEXED BY \(only.index) WHERE returned_on IS NULL AND \(only.condition)" }
+        else { sql += " WHERE returned_on IS NULL" }
         switch (key, descending) {
         case (nil, _): sql += " AND due_on >= ?1 AND due_on <= ?2"
         case (_, false): sql += " AND (due_on, id) > (?3, ?4) AND due_on <= ?2"
         case (_, true): sql += " AND (due_on, id) < (?3, ?4) AND due_on >= ?1"
         }
-        if text != nil { sql += " AND (title LIKE ?5 ESCAPE '\\' OR counterparty LIKE ?5 ESCAPE '\\')" }
         sql += descending ? " ORDER BY due_on DESC, id DESC LIMIT ?6" : " ORDER BY due_on, id LIMIT ?6"
-        let statement = try sqlite { try connection.statement(sql) }
-        try sqlite {
+        return try sqlite {
+            let statement = try connection.statement(sql)
             if key == nil || descending { try statement.bind(from.iso, at: 1) }
             if key == nil || !descending { try statement.bind(range.through.iso, at: 2) }
             if let key {
                 try statement.bind(key.dueOn.iso, at: 3)
                 try statement.bind(key.id.rawValue, at: 4)
             }
-            if let text { try statement.bind(SQLiteLoanStore.likePattern(containing: text), at: 5) }
             try statement.bind(limit.map(Int64.init) ?? -1, at: 6)  // SQLite reads LIMIT -1 as no limit
+            return statement
         }
-        try each(statement, visit)
     }
 
-    /// A `LIKE` pattern that finds `text` anywhere, its own `%`, `_` and `\` taken literally.
-    static func likePattern(containing text: String) -> String {
-        var pattern = "%"
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
-            pattern.append(character)
+    func returnedLoans(
+        beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
+    ) throws {
+        if let limit, limit <= 0 { return }
+        var sql = "SELECT \(LoanRow.columns) FROM loan WHERE returned_on IS NOT NULL"
+        if key != nil { sql += newestFirst ? " AND (returned_on, id) < (?1, ?2)" : " AND (returned_on, id) > (?1, ?2)" }
+        sql += newestFirst ? " ORDER BY returned_on DESC, id DESC LIMIT ?3" : " ORDER BY returned_on, id LIMIT ?3"
+        let statement = try sqlite {
+            let statement = try connection.statement(sql)
+            if let key {
+                try statement.bind(key.returnedOn.iso, at: 1)
+                try statement.bind(key.id.rawValue, at: 2)
+            }
+            try statement.bind(limit.map(Int64.init) ?? -1, at: 3)
+            return statement
         }
-        return pattern + "%"
+        try each(statement, visit)
     }
 
     func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import LoansCore
 
@@ -49,7 +50,7 @@ public final class InotifyAgendaChanges: AgendaChanges {
             for (descriptor, events) in [(input, POLLIN), (output, 0), (watches.descriptor, POLLIN), (timer.descriptor, POLLIN)] {
                 if let descriptor, descriptor >= 0 { descriptors.append(pollfd(fd: descriptor, events: Int16(events), revents: 0)) }
             }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
+            let ready = InotifyAgendaChanges.waitAllowingResize(&descriptors, milliseconds: wait)
             if ready < 0 {
                 if errno == EINTR, input != nil { return .input }
                 continue
@@ -74,6 +75,16 @@ public final class InotifyAgendaChanges: AgendaChanges {
             }
             if polling { comparePolled() }
         }
+    }
+
+    /// `poll`, with SIGWINCH let through for the wait only (`ppoll`): a front that blocks the
+    /// resize signal outside its waits (the TUI) then learns of every resize as `.input`, even
+    /// one that comes while it draws.
+    static func waitAllowingResize(_ descriptors: inout [pollfd], milliseconds: Int32) -> Int32 {
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, nil, &mask)
+        sigdelset(&mask, SIGWINCH)
+        return loans_ppoll(&descriptors, UInt(descriptors.count), milliseconds, &mask)
     }
 
     /// A write was seen: report it once the settle time has passed (later events join it).

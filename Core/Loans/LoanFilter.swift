@@ -1,5 +1,5 @@
 /// Which loans of a listing to keep (`loans list --person --lent --borrowed --search`): every
-/// condition given must hold. Text is compared case-folded (`TextFolding`).
+/// condition given must hold. Text is compared folded (`TextFolding`), as every search is.
 public struct LoanFilter: Hashable, Sendable {
     /// Only loans with this counterparty (the whole name, without regard to case).
     public var person: String?
@@ -16,23 +16,19 @@ public struct LoanFilter: Hashable, Sendable {
 
     /// The filter with its texts folded once, to test many loans.
     public func prepared() -> Prepared {
-        Prepared(person: person.map(TextFolding.folded), direction: direction, search: search.map(TextFolding.folded))
+        Prepared(person: person.map { TextFolding.folded($0) }, direction: direction, search: search.map { SearchText($0) })
     }
 
     /// A filter ready to test loans: its texts already folded.
     public struct Prepared: Sendable {
         let person: String?
         let direction: Direction?
-        let search: String?
+        let search: SearchText?
 
         public func keeps(_ loan: Loan) -> Bool {
             if let direction, loan.direction != direction { return false }
             if let person, TextFolding.folded(loan.counterparty) != person { return false }
-            if let search {
-                return TextFolding.contains(loan.title, search) || TextFolding.contains(loan.counterparty, search)
-                    || loan.note.map { TextFolding.contains($0, search) } ?? false
-            }
-            return true
+            return search?.matches(loan) ?? true
         }
     }
 }

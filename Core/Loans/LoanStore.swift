@@ -13,8 +13,28 @@ public struct DueOrderKey: Hashable, Comparable, Sendable {
         self.id = id
     }
 
+    /// The key of an open loan.
+    public init(_ loan: Loan) {
+        self.init(dueOn: loan.dueOn, id: loan.id)
+    }
+
     public static func < (lhs: DueOrderKey, rhs: DueOrderKey) -> Bool {
         (lhs.dueOn, lhs.id) < (rhs.dueOn, rhs.id)
+    }
+}
+
+/// Where a walk over returned loans resumes: strictly beyond this return date and id.
+public struct ReturnOrderKey: Hashable, Comparable, Sendable {
+    public let returnedOn: CivilDate
+    public let id: LoanID
+
+    public init(returnedOn: CivilDate, id: LoanID) {
+        self.returnedOn = returnedOn
+        self.id = id
+    }
+
+    public static func < (lhs: ReturnOrderKey, rhs: ReturnOrderKey) -> Bool {
+        (lhs.returnedOn, lhs.id) < (rhs.returnedOn, rhs.id)
     }
 }
 
@@ -34,14 +54,12 @@ public protocol LoanReading {
     /// Loans of a selection in id order.
     func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws
 
-    /// Open loans due within `range` that match `text` (see `LoanTextMatch`; nil matches all),
-    /// in (due date, id) order — or the reverse when `descending` — strictly beyond `key` in
-    /// that order when given, at most `limit` of them when given. Every ordered question over
-    /// open loans is this one: a whole group for a report, or a screenful forwards or
-    /// backwards from a key.
+    /// Open loans due within `range`, in (due date, id) order — or the reverse when
+    /// `descending` — strictly beyond `key` in that order when given, at most `limit` of them
+    /// when given. Every ordered question over open loans is this one: a whole group for a
+    /// report, or a screenful forwards or backwards from a key.
     func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (Loan) throws -> Void
+        due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws
 
     /// Changes newest first — only those that touched `loan` when given (also after it was
@@ -55,6 +73,24 @@ public protocol LoanReading {
     /// `loan`'s when given).
     func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws
 
+    /// The same walk as `openLoans`, keeping only loans whose title, counterparty or note
+    /// contains `text` (compared on folded copies: see `SearchText`). A text of
+    /// `SearchText.indexedLength` characters or more is answered completely from an index, at a
+    /// cost that follows the matches, not the table; a shorter one walks the range in order and
+    /// reads at most `text.walkBound` open loans, and the answer says where it stopped.
+    @discardableResult
+    func searchOpenLoans(
+        _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        _ visit: (Loan) throws -> Void
+    ) throws -> SearchReach
+
+    /// Returned loans, newest return first (on the same day, the larger id first) — or the
+    /// reverse when not `newestFirst` — strictly beyond `key` in that order when given, at most
+    /// `limit` of them when given: the Returned view, a screenful at a time either way.
+    func returnedLoans(
+        beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
+    ) throws
+
     /// How many changes touched the loan and when the newest was made; nil when the history
     /// holds none (a fixture, or a loan from before the history was kept).
     func revision(of loan: LoanID) throws -> LoanRevision?
@@ -63,34 +99,4 @@ public protocol LoanReading {
     /// gets one with its first write), so ids from different stores never meet; nil when it has
     /// none.
     func databaseIdentity() throws -> String?
-}
-
-/// What `openLoans(due:matching:…)` means by a match: the text occurs in the title or the
-/// counterparty, ASCII letters compared without regard to case (as SQLite's `LIKE`), every
-/// other character exactly. The empty text matches every loan.
-public struct LoanTextMatch: Sendable {
-    private let needle: [UInt8]
-
-    public init(_ text: String) {
-        needle = text.utf8.map(LoanTextMatch.folded)
-    }
-
-    public func matches(_ loan: Loan) -> Bool {
-        contains(loan.title) || contains(loan.counterparty)
-    }
-
-    /// Whether `haystack` contains the text.
-    public func contains(_ haystack: String) -> Bool {
-        guard !needle.isEmpty else { return true }
-        let bytes = haystack.utf8.map(LoanTextMatch.folded)
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
-        }
-        return false
-    }
-
-    private static func folded(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-    }
 }

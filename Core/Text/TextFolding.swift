@@ -1,30 +1,47 @@
-/// The one case folding loans compares text by (`list --search`, and the fronts and stores that
-/// search), so that every engine agrees on what matches: Unicode lower-case mapping of every
-/// character, plus the folds where lower case alone would leave two spellings of one letter
-/// apart (ß and ẞ fold to "ss", final ς to σ).
+/// The one case folding loans compares text with, so that every store and front agrees on what
+/// "contains, ignoring case" means: `GÖDEL`, `Gödel` and `gödel` fold alike, `STRASSE` and
+/// `Straße` both fold to `strasse`.
+///
+/// Each Unicode scalar is mapped to lowercase, uppercase, then lowercase again with the
+/// standard library's full, context-free case mappings (so `ẞ` → `ß` → `SS` → `ss`, `ς` → `σ`,
+/// `ſ` → `s`, `K` (Kelvin) → `k`), and the result is put in Normalization Form C, so a
+/// precomposed `ö` and `o` + combining diaeresis fold alike. U+0000, which database engines
+/// treat as the end of a text or refuse, folds to U+FFFD. Stores index and search the folded
+/// copies; nothing else is ever compared.
 public enum TextFolding {
-    /// `text` folded: compare two folded copies to compare without regard to case.
-    public static func folded(_ text: String) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\u{DF}", "\u{1E9E}": out += "ss"
-            case "\u{3C2}": out.unicodeScalars.append("\u{3C3}")
-            default:
-                if scalar.isASCII {
-                    let value = scalar.value
-                    out.unicodeScalars.append((0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value) | 0x20) : scalar)
-                } else {
-                    out += scalar.properties.lowercaseMapping
-                }
-            }
+    /// The folded copy of `text`.
+    public static func folded(_ text: some StringProtocol) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0 }) {
+            return String(decoding: text.utf8.map(foldedASCII), as: UTF8.self)
         }
-        return out
+        var mapped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            fold(scalar, into: &mapped)
+        }
+        return String(decoding: String(mapped)._nfcCodeUnits, as: UTF8.self)
     }
 
-    /// Whether `haystack` contains `needle` once both are folded (the empty needle is in every text).
-    public static func contains(_ haystack: String, _ foldedNeedle: String) -> Bool {
-        foldedNeedle.isEmpty || folded(haystack).contains(foldedNeedle)
+    private static func foldedASCII(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+    }
+
+    private static func fold(_ scalar: Unicode.Scalar, into out: inout String.UnicodeScalarView) {
+        if scalar == "\0" {
+            out.append("\u{FFFD}")
+            return
+        }
+        if scalar.isASCII {
+            out.append(Unicode.Scalar(foldedASCII(UInt8(scalar.value))))
+            return
+        }
+        guard scalar.properties.changesWhenCaseMapped else {
+            out.append(scalar)
+            return
+        }
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+            for upper in lower.properties.uppercaseMapping.unicodeScalars {
+                out.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
     }
 }

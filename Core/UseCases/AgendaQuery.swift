@@ -59,6 +59,11 @@ public struct AgendaQuery {
         DueGroupQuery(group, store: store)
     }
 
+    /// The returned loans over the same store (the Returned view).
+    public var returned: ReturnedQuery {
+        ReturnedQuery(store: store)
+    }
+
     /// Runs `body` against one consistent snapshot of the store, so several answers agree.
     public func snapshot<T>(_ body: () throws -> T) throws -> T {
         try store.snapshot(body)

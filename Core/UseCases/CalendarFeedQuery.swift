@@ -23,7 +23,7 @@ public struct CalendarFeedQuery {
     public func stream(identity: (String?) throws -> Void, visit: (FeedEntry) throws -> Void) throws {
         try store.snapshot {
             try identity(try store.databaseIdentity())
-            try store.openLoans(due: DueRange(from: nil, through: .latest), matching: nil, beyond: nil, descending: false, limit: nil) { loan in
+            try store.openLoans(due: DueRange(from: nil, through: .latest), beyond: nil, descending: false, limit: nil) { loan in
                 try visit(FeedEntry(loan: loan, revision: try store.revision(of: loan.id)))
             }
         }

@@ -36,7 +36,7 @@ public struct DueGroupQuery {
     }
 
     /// How many loans of the group match `text`, counting no further than `cap` + 1 (a match
-    /// costs a walk over the loans, so a screen asks only whether there are more than it shows).
+    /// costs a walk over the matches, so a screen asks only whether there are more than it shows).
     public func count(_ policy: DuePolicy, matching text: String, cap: Int) throws -> Int {
         var count = 0
         try page(policy, matching: text, beyond: nil, descending: false, limit: max(cap, 0) + 1) { _ in count += 1 }
@@ -51,14 +51,22 @@ public struct DueGroupQuery {
         try page(policy, matching: nil, beyond: after, descending: false, limit: limit, visit)
     }
 
-    /// Visits loans of the group that match `text` (nil: all), strictly beyond `key` in contract
-    /// order — or in reverse order when `descending` — at most `limit` of them.
+    /// Visits loans of the group whose title, counterparty or note contains `text` (nil: all;
+    /// compared case-insensitively for all of Unicode, see `SearchText`), strictly beyond `key`
+    /// in contract order — or in reverse order when `descending` — at most `limit` of them.
+    /// A text shorter than `SearchText.indexedLength` is looked for among a bounded number of
+    /// loans only; the answer says how far the search went.
+    @discardableResult
     public func page(
         _ policy: DuePolicy, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (LoanStanding) throws -> Void
-    ) throws {
-        guard let range = group.range(policy) else { return }
-        try store.openLoans(due: range, matching: text, beyond: key, descending: descending, limit: limit) {
+    ) throws -> SearchReach {
+        guard let range = group.range(policy) else { return .complete }
+        guard let text else {
+            try store.openLoans(due: range, beyond: key, descending: descending, limit: limit) { try visit(policy.standing(of: $0)) }
+            return .complete
+        }
+        return try store.searchOpenLoans(SearchText(text), due: range, beyond: key, descending: descending, limit: limit) {
             try visit(policy.standing(of: $0))
         }
     }

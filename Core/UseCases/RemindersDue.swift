@@ -33,7 +33,7 @@ public struct RemindersDue {
             pending.removeAll(keepingCapacity: true)
         }
         try store.snapshot {
-            try store.openLoans(due: DueRange(from: nil, through: last), matching: nil, beyond: nil, descending: false, limit: nil) { loan in
+            try store.openLoans(due: DueRange(from: nil, through: last), beyond: nil, descending: false, limit: nil) { loan in
                 let days = loan.dueOn.days(since: today)
                 guard let level = schedule.level(daysUntilDue: days) else { return }
                 pending.append(Reminder(loan: loan, daysUntilDue: days, level: level))

@@ -109,7 +109,11 @@ import Testing
         #expect(try loans("calendar", "--alarms", "7").out.contains("TRIGGER:-P6DT15H\r\n"))
         // A first-edition database: no history, no identity (schema 2).
         let database = loans.folder + "/loans.db"
-        let downgrade = "DROP TABLE change; DROP TABLE change_loan; DROP TABLE store_meta; DROP TABLE reminder_sent; PRAGMA user_version = 2;"
+        let downgrade = """
+            DROP TABLE change; DROP TABLE change_loan; DROP TABLE store_meta; DROP TABLE reminder_sent;
+            DROP TRIGGER loan_search_added; DROP TRIGGER loan_search_removed; DROP TRIGGER loan_search_changed;
+            DROP TABLE loan_search; DROP INDEX loan_open_big; DROP INDEX loan_returned; PRAGMA user_version = 2;
+            """
         let sqlite = try Subprocess("/usr/bin/sqlite3", [database, downgrade], environment: ["PATH": "/usr/bin:/bin"], mergeErrors: true).finish(patience: 30)
         #expect(sqlite.code == 0, "\(sqlite.output)")
         let upgraded = try loans("calendar")

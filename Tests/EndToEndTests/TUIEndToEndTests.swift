@@ -124,13 +124,23 @@ import Testing
         let result = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "40"])
         #expect(result.status == 0 && result.err.isEmpty)
         let lines = result.out.split(separator: "\n")
-        #expect(lines.count == 4)
+        #expect(lines.count == 5)
         #expect(lines[0] == "loans tui benchmark: 80x24 screen, 40 keys (j k PgDn PgUp g G Home End)")
         #expect(lines[1].hasPrefix("first frame: ") && lines[1].hasSuffix(" ms"))
         #expect(lines[2].hasPrefix("per key: median ") && lines[2].contains(", p95 ") && lines[2].contains(", max "))
+        #expect(lines[3].hasPrefix("per key, CPU time: median "))
         for bad in ["-1", "ten", "1000001", "99999999999999999999"] {
             let refused = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": bad])
             #expect(refused.status == 64 && !refused.crashed && refused.err.hasPrefix("loans: LOANS_TUI_BENCH: "))
+        }
+        let filtered = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "2", "LOANS_TUI_BENCH_FILTER": "HOBBIT"])
+        let report = filtered.out.split(separator: "\n")
+        #expect(filtered.status == 0 && report.count == 6, "\(filtered.out)")
+        #expect(report.first == "loans tui benchmark: 80x24 screen, filter \"HOBBIT\" typed 2 times, 14 keystrokes")
+        #expect(report.dropFirst(4).first?.hasPrefix("slowest keystroke: ") == true)
+        for bad in ["", "a\u{1B}b", String(repeating: "x", count: 101)] {
+            let refused = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "1", "LOANS_TUI_BENCH_FILTER": bad])
+            #expect(refused.status == 64 && refused.err.hasPrefix("loans: LOANS_TUI_BENCH_FILTER: "), "\(bad.debugDescription)")
         }
     }
 
@@ -150,5 +160,25 @@ import Testing
         }
         #expect(try pane.exitStatus() == status)
         #expect(try pane.result() == "terminal restored, exit \(status)")
+    }
+}
+
+extension TUIEndToEndTests {
+    /// A family emoji takes the 8 columns of its four people (the one width table sums code
+    /// points): the terminal shows them side by side, and the rest of the row stays in its columns.
+    @Test func aJoinedEmojiTakesTheColumnsTheLayoutGaveIt() throws {
+        defer { loans.remove() }
+        try loans("add", "👨‍👩‍👧‍👦 family", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans("add", "Plain title", "--to", "Bob", "--due", "2026-11-26", "--lent", "2026-11-01")
+        let pane = try TUITmuxPane(loans, command: "loans tui")
+        defer { pane.close() }
+        let screen = try pane.waitFor("OVERDUE (2)", "Plain title")
+        let rows = screen.split(separator: "\n").filter { $0.contains("#1") || $0.contains("#2") }.map(String.init)
+        #expect(rows.count == 2, "\(screen)")
+        #expect(rows.first?.contains("👨👩👧👦 family") == true, "\(rows)")
+        // Columns as the pane drew them: this screen holds ASCII, one-column marks and the emoji (2).
+        func columns(_ text: Substring) -> Int { text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1F000 ? 2 : 1) } }
+        let dayColumns = rows.compactMap { row in row.range(of: "3 days overdue").map { columns(row[..<$0.lowerBound]) } }
+        #expect(dayColumns.count == 2 && dayColumns.first == dayColumns.last, "\(rows)")
     }
 }

@@ -50,7 +50,10 @@ import Testing
         case "i3blocks":
             if pango { #expect(!lines[0].unicodeScalars.contains("<")) }
         case "polybar":
+            // Polybar reads loans' empty offset `%{O0}` (which breaks a data `%{`) as a tag of its
+            // own: what remains beside it must hold no other `%{`.
             let body = line.replacingOccurrences(of: "%{F#FF5555}", with: "").replacingOccurrences(of: "%{F-}", with: "")
+                .replacingOccurrences(of: "%{O0}", with: " ")
             let bytes = Array(body.utf8)
             #expect(!zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "%") && $1 == UInt8(ascii: "{") }, "\(line)")
         default:

@@ -145,7 +145,8 @@ import Testing
     /// tmux server's pane, and returns the outer pane's capture once `done` accepts it (or
     /// after a patient wait).
     func innerStatus(
-        config: String, environment extra: [String: String] = [:], escapes: Bool = false, until done: (String) -> Bool
+        config: String, environment extra: [String: String] = [:], escapes: Bool = false, width: Int = 220,
+        until done: (String) -> Bool
     ) throws -> String {
         let inner = TmuxServer(loans, extra: extra)
         let outer = TmuxServer(loans)
@@ -157,7 +158,7 @@ import Testing
         try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
         let started = try inner("-f", configPath, "new-session", "-d", "-s", "inner", "-x", "220", "-y", "12")
         #expect(started.code == 0, "\(started.output)")
-        try outer("-f", "/dev/null", "new-session", "-d", "-s", "outer", "-x", "220", "-y", "12",
+        try outer("-f", "/dev/null", "new-session", "-d", "-s", "outer", "-x", "\(width)", "-y", "12",
                   "env -u TMUX /usr/bin/tmux -u -L \(inner.name) attach -t inner")
         var capture = ""
         _ = eventually {
@@ -165,6 +166,37 @@ import Testing
             return done(capture)
         }
         return escapes ? try outer("capture-pane", "-p", "-e", "-t", "outer").output : capture
+    }
+
+    /// tmux 3.3a lays a status line out code point by code point: `👨‍👩‍👧‍👦` takes 8 columns there
+    /// (`#{w:…}` says so too). Twelve of them at `--max-width 60` must fit `status-right-length 60`
+    /// whole — tmux cuts a longer right side, and the relative day or the counts would be lost.
+    @Test func aTitleOfTwelveFamiliesNeverOverflowsTheStatusLine() throws {
+        defer { loans.remove() }
+        let families = String(repeating: "👨‍👩‍👧‍👦", count: 12)
+        try loans("add", families, "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
+        let script = loans.folder + "/widget.sh"
+        let widget = "\(BinaryHarness.binary) --db \(loans.folder)/loans.db --today 2026-11-29 widget --format tmux --max-width 60"
+        try Data((widget + "\n").utf8).write(to: URL(fileURLWithPath: script))
+        let config = """
+            set -g status-interval 1
+            set -g status-left START
+            set -g status-right-length 60
+            set -g status-right "#(sh \(script))"
+            """
+        let capture = try innerStatus(config: config, width: 100) { $0.contains("(2 days overdue)") }
+        let line = capture.split(separator: "\n").last { $0.hasPrefix("START") }.map(String.init) ?? ""
+        #expect(line.contains("1 overdue: 👨‍👩‍👧‍") && line.hasSuffix("(2 days overdue)"), "\(capture)")
+        #expect(try tmuxWidth(of: "1 overdue: \(families) (2 days overdue)") == 124, "tmux measures each person, not each family")
+    }
+
+    /// What tmux's `#{w:…}` (the width a status line gives a text) says of `text`.
+    func tmuxWidth(of text: String) throws -> Int? {
+        let server = TmuxServer(loans)
+        defer { server.stop() }
+        try server("-f", "/dev/null", "new-session", "-d", "-s", "w", "-x", "80", "-y", "5")
+        try server("set", "-g", "@text", text)
+        return Int(try server("display", "-p", "#{w:@text}").output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The tmux snippet of Docs/StatusBars.md, verbatim, as a tmux configuration.

@@ -67,6 +67,26 @@ import Testing
         }
     }
 
+    @Test(arguments: Writable.allCases, StoreContract.writeChecks)
+    func writingContract(_ kind: Writable, _ check: StoreWriteCheck) throws {
+        let folder = try TemporaryFolder()
+        try check.run { loans in
+            switch kind {
+            case .memory:
+                return MemoryStore(loans: loans)
+            case .sqlite:
+                let store = try LoanDatabase.writer(at: folder.file("loans.db"), author: .tester)
+                try store.seed(loans)
+                return store
+            case .postgres:
+                let server = try PostgresServer.shared()
+                let store = try PostgresDatabase.writer(server.url(try server.createDatabase()), author: .tester)
+                try store.seed(loans)
+                return store
+            }
+        }
+    }
+
     /// The stores that keep the reminders' sent-state (PostgreSQL joins with a case here).
     enum Reminding: String, CaseIterable, CustomTestStringConvertible {
         case memory, sqlite

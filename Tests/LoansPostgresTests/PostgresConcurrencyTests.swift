@@ -49,7 +49,7 @@ import Testing
             _ = try EditLoan(store: writer).run(LoanID(1), edit)
             #expect(try reader.countOpenLoans(due: overdue) == 1)
             var titles: [String] = []
-            try reader.openLoans(due: overdue, matching: nil, beyond: nil, descending: false, limit: nil) { titles.append($0.title) }
+            try reader.openLoans(due: overdue, beyond: nil, descending: false, limit: nil) { titles.append($0.title) }
             #expect(titles == ["Overdue"])
         }
         #expect(try reader.countOpenLoans(due: overdue) == 2)

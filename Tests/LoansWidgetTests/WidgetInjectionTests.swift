@@ -93,7 +93,8 @@ import Testing
 
     @Test func polybarBreaksEveryPercentBrace() {
         let text = WidgetText(state: .nothingDue, full: "%{A1:x:}%%{F-}%", short: "", tooltip: "")
-        #expect(WidgetStyle(format: .polybar).render(text).lines == ["%\u{200B}{A1:x:}%%\u{200B}{F-}%"])
+        #expect(WidgetStyle(format: .polybar).render(text).lines == ["%%{O0}{A1:x:}%%%{O0}{F-}%"])
+        #expect(BarReading.polybar("%%{O0}{A1:x:}%%%{O0}{F-}%") == "%{A1:x:}%%{F-}%")
     }
 }
 

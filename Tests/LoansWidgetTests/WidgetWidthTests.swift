@@ -3,8 +3,9 @@ import LoansText
 import LoansWidget
 import Testing
 
-/// `--max-width`: display columns of the visible text (CJK and emoji 2, combining marks 0),
-/// the title shortened by whole graphemes with `…`.
+/// `--max-width`: display columns of the visible text (CJK and emoji 2, combining marks and
+/// joiners 0, a grapheme the sum of its code points), the title shortened by whole graphemes
+/// with `…`.
 @Suite struct WidgetWidthTests {
     /// "1 overdue: " + title + " (2 days overdue)": 28 columns around the title.
     static let frame = 28
@@ -12,7 +13,7 @@ import Testing
     @Test(arguments: [
         ("abcdefghij", 10, "abcdefgh…"),
         ("日本語の本", 10, "日本語の…"),
-        ("👩‍👩‍👧‍👦👩‍👩‍👧‍👦x", 5, "👩‍👩‍👧‍👦…"),
+        ("👩‍👩‍👧‍👦👩‍👩‍👧‍👦x", 17, "👩‍👩‍👧‍👦…"),
         ("cafe\u{301}s", 5, "caf…"),
         ("e\u{301}e\u{301}e\u{301}", 3, "e\u{301}…"),
         ("ａｂｃ", 6, "ａｂ…"),
@@ -37,6 +38,14 @@ import Testing
         }
         let empty = WidgetPresenter(maxWidth: width, empty: "日本語の本です and more").present(Scenario.nothingDue.summary)
         #expect(DisplayWidth.of(empty.full) <= width)
+    }
+
+    /// tmux 3.3a draws each of the family's four people in 2 columns: twelve families are 96.
+    @Test func aTitleOfTwelveFamiliesFitsSixtyColumns() {
+        let title = String(repeating: "👨‍👩‍👧‍👦", count: 12)
+        let text = WidgetPresenter(maxWidth: 60).present(Scenario.titled(title))
+        #expect(text.full == "1 overdue: 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦… (2 days overdue)")
+        #expect(DisplayWidth.of(text.full) == 53)
     }
 
     @Test func tooNarrowForTheTitleShowsTheCountsAlone() {

@@ -16,7 +16,7 @@ public final class MemoryStore: LoanWriting {
     public var author = "tester@test"
     /// The instant changes are stamped with.
     public var clock = UTCTimestamp(date: CivilDate(iso: "2026-11-29")!, hour: 12, minute: 0, second: 0)
-    /// Loans handed out by `openLoans` walks, since the test last set it.
+    /// Loans handed out by walks (open, searched or returned), since the test last set it.
     public var visited = 0
     /// Calls that listed whole selections (`loans(_:)`); an agenda must not need them.
     public private(set) var fullScans = 0
@@ -66,19 +66,45 @@ public final class MemoryStore: LoanWriting {
     }
 
     public func openLoans(
-        due range: DueRange, matching text: String?, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
-        _ visit: (Loan) throws -> Void
+        due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         try check()
-        let match = text.map(LoanTextMatch.init)
-        var remaining = limit ?? Int.max
-        let loans = descending ? Array(openByDue.reversed()) : openByDue
-        for loan in loans where remaining > 0 && range.contains(loan.dueOn) && (match?.matches(loan) ?? true) {
-            let own = DueOrderKey(dueOn: loan.dueOn, id: loan.id)
-            if let key, descending ? own >= key : own <= key { continue }
+        for loan in walk(range, beyond: key, descending: descending).prefix(limit ?? Int.max) {
             visited += 1
-            remaining -= 1
             try visit(loan)
+        }
+    }
+
+    public func searchOpenLoans(
+        _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
+        _ visit: (Loan) throws -> Void
+    ) throws -> SearchReach {
+        try check()
+        return try text.walk(walk(range, beyond: key, descending: descending), limit: limit) { loan in
+            visited += 1
+            try visit(loan)
+        }
+    }
+
+    public func returnedLoans(
+        beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
+    ) throws {
+        try check()
+        let returned = rows.values.compactMap { loan in ReturnOrderKey(loan).map { (loan, $0) } }
+            .sorted { newestFirst ? $0.1 > $1.1 : $0.1 < $1.1 }
+            .filter { _, own in key.map { newestFirst ? own < $0 : own > $0 } ?? true }
+        for (loan, _) in returned.prefix(limit ?? Int.max) {
+            visited += 1
+            try visit(loan)
+        }
+    }
+
+    /// Open loans of `range` strictly beyond `key`, in (due date, id) order or its reverse.
+    private func walk(_ range: DueRange, beyond key: DueOrderKey?, descending: Bool) -> [Loan] {
+        (descending ? openByDue.reversed() : openByDue).filter { loan in
+            guard range.contains(loan.dueOn) else { return false }
+            guard let key else { return true }
+            return descending ? DueOrderKey(loan) < key : DueOrderKey(loan) > key
         }
     }
 

@@ -22,8 +22,7 @@ struct HistoryCommand: LoansCommand {
 
     func run(_ request: Request) throws -> ExitCode {
         let entries = try HistoryQuery(store: request.stores.reader()).entries(of: loan, limit: limit)
-        let author = SystemAuthor.current(clock: request.today.clock)
-        for line in HistoryText.lines(entries, of: loan, author: author.name, wallTime: request.today.clock.wallTime) {
+        for line in HistoryText.lines(entries, of: loan, author: request.stores.author.name, wallTime: request.today.clock.wallTime) {
             request.console.out.line(line)
         }
         return .success

@@ -105,7 +105,7 @@ public enum LoansCommandLine {
             (command, settings, today, now) = (checkedCommand, checkedSettings, checkedToday, checkedNow)
         }
         let stores = try StoreProvider(
-            source: settings.source, environment: environment, today: now.today, author: SystemAuthor.current(clock: clock)
+            source: settings.source, environment: environment, today: now.today, clock: clock
         )
         defer { stores.close() }
         let request = Request(settings: settings, today: today, now: now, environment: environment, stores: stores, console: console)

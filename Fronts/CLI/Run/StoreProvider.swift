@@ -10,13 +10,16 @@ import LoansPostgres
 final class StoreProvider {
     private let source: DataSource
     private let environment: Environment
-    private let author: Author
+    /// Who writes: asked only when a store is opened for writing (naming the user reads the
+    /// password database, which a status bar's read should not pay for).
+    private let clock: any Clock
+    private(set) lazy var author: Author = SystemAuthor.current(clock: clock)
     private var demo: DemoDatabase?
 
-    init(source: DataSource, environment: Environment, today: CivilDate, author: Author) throws {
+    init(source: DataSource, environment: Environment, today: CivilDate, clock: any Clock) throws {
         self.source = source
         self.environment = environment
-        self.author = author
+        self.clock = clock
         if source == .demo { demo = try DemoDatabase(today: today, author: author) }
     }
 

@@ -1,11 +1,12 @@
 import LoansText
 
-/// One column of the screen: the grapheme that starts here (empty for the second column of a
-/// wide character), how many columns it takes, and its style.
+/// One column of the screen: the grapheme that starts here (empty for the other columns of a
+/// wide one), how many columns it takes, and its style.
 public struct Cell: Hashable, Sendable {
     /// The grapheme drawn from this column; "" when this column continues a wide one.
     public var text: String
-    /// 1 for most characters, 2 for wide ones (CJK, emoji), 0 for the column a wide one covers.
+    /// 1 for most characters, 2 for wide ones (CJK, emoji), more for a sequence of them (a family
+    /// emoji takes 8: `DisplayWidth`), 0 for the columns a wide one covers.
     public var width: Int
     public var style: Style
 
@@ -79,7 +80,7 @@ public struct ScreenBuffer: Sendable {
                 return at < end ? at + 1 : at
             }
             set(row, at, Cell(text: String(character), width: size, style: style))
-            if size == 2 { set(row, at + 1, Cell(text: "", width: 0, style: style)) }
+            for covered in at + 1..<at + size { set(row, covered, Cell(text: "", width: 0, style: style)) }
             at += size
         }
         return at
@@ -96,16 +97,24 @@ public struct ScreenBuffer: Sendable {
         }
     }
 
-    /// Writes one cell, repairing a wide character whose other half it overwrites.
+    /// Writes one cell, turning into spaces the rest of a wide grapheme whose columns it overwrites.
     private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
         let index = row * width + column
         let old = cells[index]
-        if old.width == 0, column > 0, cells[index - 1].width == 2 {
-            cells[index - 1] = Cell(text: " ", width: 1, style: cells[index - 1].style)
+        if old.width == 0, column > 0 {
+            var start = column - 1
+            while start > 0, cells[row * width + start].width == 0 { start -= 1 }
+            blank(row, from: start, count: cells[row * width + start].width)
         }
-        if old.width == 2, cell.width != 2, column + 1 < width {
-            cells[index + 1] = Cell(text: " ", width: 1, style: old.style)
-        }
+        if old.width > 1 { blank(row, from: column + 1, count: old.width - 1) }
         cells[index] = cell
+    }
+
+    /// Spaces in place of `count` columns from `column`, each keeping its style.
+    private mutating func blank(_ row: Int, from column: Int, count: Int) {
+        for covered in column..<min(width, column + count) {
+            let index = row * width + covered
+            cells[index] = Cell(text: " ", width: 1, style: cells[index].style)
+        }
     }
 }

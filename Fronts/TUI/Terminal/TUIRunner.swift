@@ -11,6 +11,13 @@ public enum TUIRunner {
     public static func run(today: Today, stores: any LoanStores, changes: any AgendaChanges, colors: Bool) throws(TerminalError) {
         let terminal = try CursesTerminal(colors: colors)
         defer { terminal.close() }
+        // A resize is taken only while waiting on the port (which lets it through), so one that
+        // comes while the screen is drawn is not lost until the next key.
+        var resize = sigset_t()
+        sigemptyset(&resize)
+        sigaddset(&resize, SIGWINCH)
+        pthread_sigmask(SIG_BLOCK, &resize, nil)
+        defer { pthread_sigmask(SIG_UNBLOCK, &resize, nil) }
         var app = TUIApp(today: today, stores: stores, width: terminal.width, height: terminal.height)
         terminal.draw(app.screen)
         while !app.isFinished {

@@ -77,14 +77,25 @@ enum BarReading {
         return string(out)
     }
 
-    /// Polybar's line without loans' own colour tags and the zero-width breakers; nil when a
-    /// `%{` is left (polybar would read it as a tag or a click action).
+    /// What polybar shows for a line: the text outside its `%{…}` tags, which it reads wherever
+    /// `%{` occurs. Nil when the line holds a tag other than loans' own (the colour around the
+    /// line and the empty offset `%{O0}` that breaks a data `%{`): data formed a tag or an action.
     static func polybar(_ line: String) -> String? {
         var body = scalars(line)
         if hasPrefix(body, "%{F#"), let close = body.firstIndex(of: "}") { body.removeFirst(close + 1) }
         if hasSuffix(body, "%{F-}") { body.removeLast(5) }
-        guard !zip(body, body.dropFirst()).contains(where: { $0 == "%" && $1 == "{" }) else { return nil }
-        return string(body.filter { $0 != "\u{200B}" })
+        var shown: Scalars = []
+        var index = 0
+        while index < body.count {
+            guard body[index] == "%", index + 1 < body.count, body[index + 1] == "{" else {
+                shown.append(body[index])
+                index += 1
+                continue
+            }
+            guard let close = body[index...].firstIndex(of: "}"), string(body[index...close]) == "%{O0}" else { return nil }
+            index = close + 1
+        }
+        return string(shown)
     }
 
     /// A JSON line as an object; nil when it does not parse.
