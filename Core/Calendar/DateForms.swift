@@ -21,13 +21,14 @@ public struct DateForms: OptionSet, Hashable, Sendable {
     /// Every form: what a due, lent or return date accepts.
     public static let all: DateForms = [.calendarDate, .relativeDays, .weekdays, .offsets, .periodEnds]
 
-    /// The accepted forms in words, for a message: "YYYY-MM-DD, today, … or eom".
+    /// The accepted forms in words, short enough for a form's error line: "YYYY-MM-DD, today,
+    /// tomorrow, yesterday, a weekday, +N[dwmy], eow or eom".
     public var summary: String {
         var words: [String] = []
         if contains(.calendarDate) { words.append("YYYY-MM-DD") }
         if contains(.relativeDays) { words += ["today", "tomorrow", "yesterday"] }
-        if contains(.weekdays) { words.append("a weekday (fri, friday)") }
-        if contains(.offsets) { words += DateOffset.Unit.allCases.map { "+N" + $0.letter } }
+        if contains(.weekdays) { words.append("a weekday") }
+        if contains(.offsets) { words.append("+N[" + DateOffset.Unit.allCases.map(\.letter).joined() + "]") }
         if contains(.periodEnds) { words += ["eow", "eom"] }
         guard let last = words.popLast() else { return "" }
         return words.isEmpty ? last : words.joined(separator: ", ") + " or " + last

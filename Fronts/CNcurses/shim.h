@@ -6,7 +6,11 @@
 #include <string.h>
 #include <langinfo.h>
 #include <wchar.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 /* Swift imports neither ncurses' macros with arguments nor its globals behind macros:
    these accessors give them to the terminal layer. */
@@ -23,8 +27,6 @@ static inline attr_t loans_a_bold(void) { return A_BOLD; }
 static inline attr_t loans_a_reverse(void) { return A_REVERSE; }
 static inline attr_t loans_a_dim(void) { return A_DIM; }
 
-static inline int loans_key_code_yes(void) { return KEY_CODE_YES; }
-
 /* Sets the attributes and colour pair for what is written next. */
 static inline void loans_set_style(attr_t attributes, short pair) {
     wattr_set(stdscr, attributes, pair, NULL);
@@ -34,14 +36,6 @@ static inline void loans_set_style(attr_t attributes, short pair) {
 static inline int loans_put(int y, int x, const wchar_t *text, int count) {
     return mvwaddnwstr(stdscr, y, x, text, count);
 }
-
-/* Waits for a key as long as the input timeout allows: OK with a character, KEY_CODE_YES
-   with a function key, ERR when the timeout passed. */
-static inline int loans_get_key(wint_t *key) { return wget_wch(stdscr, key); }
-
-static inline void loans_timeout(int milliseconds) { wtimeout(stdscr, milliseconds); }
-
-static inline int loans_keypad(void) { return keypad(stdscr, TRUE); }
 
 static inline void loans_move(int y, int x) { wmove(stdscr, y, x); }
 
@@ -59,6 +53,40 @@ static inline int loans_wcwidth(wchar_t character) { return wcwidth(character); 
 static inline int loans_codeset_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+/* Whether the terminal TERM names can be driven full-screen: it is known, addresses the cursor,
+   and is neither generic (TERM=dumb) nor a hard-copy terminal. Leaves no terminal set up. */
+static inline int loans_terminal_is_drivable(void) {
+    int status = 0;
+    if (setupterm(NULL, STDOUT_FILENO, &status) != OK) return 0;
+    const char *cup = tigetstr("cup");
+    int drivable = cup != NULL && cup != (char *) -1 && tigetflag("gn") != 1 && tigetflag("hc") != 1;
+    del_curterm(cur_term);
+    return drivable;
+}
+
+/* The terminal's size from the kernel (rows, columns); 0 when it cannot be read. */
+static inline int loans_window_size(int fd, int *height, int *width) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return 0;
+    *height = size.ws_row;
+    *width = size.ws_col;
+    return 1;
+}
+
+/* Whether the process ignores this signal (as `nohup` or the shell's `trap '' HUP` leave it). */
+static inline int loans_signal_is_ignored(int number) {
+    struct sigaction current;
+    return sigaction(number, NULL, &current) == 0 && current.sa_handler == SIG_IGN;
+}
+
+/* Lets a signal through again inside its own handler (to stop on SIGTSTP). */
+static inline void loans_unblock_signal(int number) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, number);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 #endif

@@ -52,6 +52,11 @@ final class TUITmuxPane {
 
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
+        try tmux(arguments)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
         let result = try loans.run("/usr/bin/tmux", ["-L", socket] + arguments, extra: environment)
         if result.status != 0 {
             throw TmuxError(message: "tmux \(arguments.joined(separator: " ")): \(result.err)")
@@ -67,6 +72,36 @@ final class TUITmuxPane {
     /// Types text literally.
     func type(_ text: String) throws {
         _ = try loans.run("/usr/bin/tmux", ["-L", socket, "send-keys", "-t", "t", "-l", text], extra: environment)
+    }
+
+    /// Pastes `text` as a terminal does when the application asked for bracketed paste
+    /// (tmux `paste-buffer -p`); newlines reach the pane as CR, as a terminal sends them.
+    func paste(_ text: String) throws {
+        let file = loans.folder + "/paste-\(UUID().uuidString)"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        try tmux("load-buffer", "-b", "pasted", file)
+        try tmux("paste-buffer", "-p", "-d", "-b", "pasted", "-t", "t")
+    }
+
+    /// Sends raw bytes to the pane, as a terminal would (`send-keys -H`).
+    func send(bytes text: String) throws {
+        let hex = text.utf8.map { String($0, radix: 16) }
+        _ = try tmux(["send-keys", "-t", "t", "-H"] + hex)
+    }
+
+    /// A mouse report in SGR form (mode 1006), cells counted from 0: a left press and its
+    /// release, or a turn of the wheel.
+    func click(row: Int, column: Int) throws {
+        try send(bytes: "\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
+    }
+
+    func wheel(down: Bool, row: Int = 5, column: Int = 5) throws {
+        try send(bytes: "\u{1B}[<\(down ? 65 : 64);\(column + 1);\(row + 1)M")
+    }
+
+    /// A tmux format about the pane (`#{mouse_sgr_flag}`…).
+    func format(_ text: String) throws -> String {
+        try tmux("display-message", "-p", "-t", "t", text).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The pane's screen as text.

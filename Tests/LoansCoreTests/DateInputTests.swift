@@ -71,8 +71,8 @@ import Testing
         }
         #expect(DateInputError.notADate("tomorrow", accepted: .calendarDate).description == #""tomorrow" is not a date (use YYYY-MM-DD)"#)
         #expect(DateInputError.notADate("x", accepted: .all).description
-            == #""x" is not a date (use YYYY-MM-DD, today, tomorrow, yesterday, a weekday (fri, friday), +Nd, +Nw, +Nm, +Ny, eow or eom)"#)
-        #expect(DateInputError.notADate("x", accepted: [.offsets]).description == #""x" is not a date (use +Nd, +Nw, +Nm or +Ny)"#)
+            == #""x" is not a date (use YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +N[dwmy], eow or eom)"#)
+        #expect(DateInputError.notADate("x", accepted: [.offsets]).description == #""x" is not a date (use +N[dwmy])"#)
         #expect(throws: DateInputError.notADate("fri", accepted: [.calendarDate, .offsets])) {
             try DateInput.parse("fri", today: today, accepting: [.calendarDate, .offsets])
         }

@@ -108,7 +108,31 @@ import Testing
         edit.direction = .lent
         edit.note = ""
         #expect(form.apply(.enter, today: today) == .submit(.edit(LoanID(4), edit)))
-        #expect(form.apply(.escape, today: today) == .cancel)
+    }
+
+    @Test func escapeAsksBeforeThrowingChangesAway() {
+        let loan = Loan(
+            id: LoanID(4), title: "Dune", direction: .borrowed, counterparty: "Library",
+            lentOn: .on("2026-11-01"), dueOn: .on("2026-11-20")
+        )
+        var untouched = LoanForm.edit(loan)
+        #expect(untouched.apply(.escape, today: today) == .cancel)
+        var form = LoanForm.edit(loan)
+        _ = form.apply(.character("!"), today: today)
+        #expect(form.isEdited)
+        #expect(form.apply(.escape, today: today) == .editing && form.askingToDiscard)
+        #expect(form.apply(.character("x"), today: today) == .editing && form.askingToDiscard)
+        form.paste("y")
+        #expect(form.askingToDiscard && form.fields[0].input.text == "Dune!")
+        #expect(form.apply(.character("n"), today: today) == .editing && !form.askingToDiscard)
+        #expect(form.apply(.escape, today: today) == .editing && form.askingToDiscard)
+        #expect(form.apply(.escape, today: today) == .editing && !form.askingToDiscard)
+        _ = form.apply(.backspace, today: today)
+        #expect(!form.isEdited)
+        _ = form.apply(.tab, today: today)
+        _ = form.apply(.character(" "), today: today)
+        #expect(form.apply(.escape, today: today) == .editing)
+        #expect(form.apply(.character("y"), today: today) == .cancel)
     }
 
     @Test func renewAndReturnAskForOneDate() {
@@ -117,7 +141,8 @@ import Testing
         )
         var renew = LoanForm.renew(loan, window: .standard)
         #expect(renew.fields.map(\.input.text) == ["+7d"])
-        #expect(renew.apply(.enter, today: today) == .submit(.renew(LoanID(2), .on("2026-12-06"))))
+        #expect(renew.date(.date, today: today) == .on("2026-11-27"))
+        #expect(renew.apply(.enter, today: today) == .submit(.renew(LoanID(2), .on("2026-11-27"))))
         var returnLoan = LoanForm.returnLoan(loan)
         #expect(returnLoan.fields.map(\.input.text) == ["today"])
         _ = returnLoan.apply(.control("u"), today: today)
@@ -125,6 +150,51 @@ import Testing
         #expect(returnLoan.problems(today: today)[.date] == "return date 2026-11-01 is before the lent date 2026-11-10")
         #expect(returnLoan.apply(.enter, today: today) == .editing)
         let zero = LoanForm.renew(loan, window: DueWindow(days: 0) ?? .standard)
-        #expect(zero.fields.map(\.input.text) == ["today"])
+        #expect(zero.fields.map(\.input.text) == ["+1d"])
+    }
+
+    static func notLater(_ date: String) -> String {
+        "a renewal moves the due date later, and \(date) is not after 2026-11-20, the current due date (e corrects a wrong due date)"
+    }
+
+    /// `+N[dwm]` counts from the current due date (as `loans renew --by`), every other form is
+    /// an absolute date; a date that is not later than the current due date is refused inline.
+    @Test(arguments: [
+        ("+7d", "2026-11-27", nil), ("+2w", "2026-12-04", nil), ("+1m", "2026-12-20", nil), ("+3", "2026-11-23", nil),
+        ("tomorrow", "2026-11-30", nil), ("2026-12-24", "2026-12-24", nil),
+        ("2026-11-20", "2026-11-20", FormTests.notLater("2026-11-20")),
+        ("yesterday", "2026-11-28", nil), ("2026-11-19", "2026-11-19", FormTests.notLater("2026-11-19")),
+        ("+0d", "2026-11-20", FormTests.notLater("2026-11-20")),
+    ])
+    func theRenewPromptCountsOffsetsFromTheDueDate(_ typed: String, _ date: String, _ problem: String?) {
+        let loan = Loan(
+            id: LoanID(2), title: "Drill", direction: .lent, counterparty: "Sam", lentOn: .on("2026-11-10"), dueOn: .on("2026-11-20")
+        )
+        var renew = LoanForm.renew(loan, window: .standard)
+        _ = renew.apply(.control("u"), today: today)
+        renew.paste(typed)
+        #expect(renew.date(.date, today: today) == .on(date))
+        #expect(renew.problems(today: today)[.date] == problem)
+        #expect(renew.apply(.enter, today: today) == (problem == nil ? .submit(.renew(LoanID(2), .on(date))) : .editing))
+    }
+
+    @Test func anEmptyLentDateIsTheEarlierOfTodayAndTheDueDate() {
+        var form = LoanForm.add(window: .standard)
+        #expect(form.fields[3].input.text.isEmpty)
+        #expect(form.date(.lentOn, today: today) == today)
+        form.paste("Drill")
+        _ = form.apply(.tab, today: today)
+        _ = form.apply(.tab, today: today)
+        form.paste("Sam")
+        _ = form.apply(.tab, today: today)
+        _ = form.apply(.tab, today: today)
+        _ = form.apply(.control("u"), today: today)
+        form.paste("2026-11-01")
+        #expect(form.date(.lentOn, today: today) == .on("2026-11-01"))
+        #expect(form.problems(today: today).isEmpty)
+        let draft = LoanDraft(
+            title: "Drill", direction: .lent, counterparty: "Sam", lentOn: .on("2026-11-01"), dueOn: .on("2026-11-01")
+        )
+        #expect(form.apply(.enter, today: today) == .submit(.add(draft)))
     }
 }

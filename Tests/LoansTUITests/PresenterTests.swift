@@ -102,13 +102,13 @@ import Testing
         var app = TUIApp(source: source, width: 80, height: 24)
         #expect(rows(app.frame).map(\.title) == ["Edge"])
         app.press(.tab)
-        #expect(app.frame.context == "All open loans")
+        #expect(app.frame.context == "All open")
         #expect(rows(app.frame).map(\.title) == ["Edge", "Past the edge"])
         #expect(rows(app.frame).map(\.relativeDay) == ["Due in 7 days", "Due in 8 days"])
         #expect(lines(app.frame).last == .row(rows(app.frame)[1]))
         #expect(lines(app.frame).contains(.heading("LATER (1)", .accent)))
         #expect(rows(app.frame)[1].tone == .plain)
-        app.press(.tab)
+        app.press(.tab, .tab)
         #expect(rows(app.frame).map(\.title) == ["Edge"])
     }
 

@@ -152,7 +152,7 @@ private let goldenAgenda120 = """
 
 
 
-             ⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab all  ? help  q quit
+             ⏎ open  a add  e edit  r return  n renew  x remove  / filter  Tab all open  u undo  ^R redo  ? help  q quit
             """
 
 private let goldenSmall = """
@@ -164,7 +164,7 @@ private let goldenSmall = """
             """
 
 private let goldenDetail80 = """
-             loans │ Today: Sun 2026-11-29 · Due soon: within 7 days                 Agenda
+             loans │ Today: Sun 2026-11-29 · Due soon: within 7 days                Loan #2
              Loan #2
 
               Title        Cordless drill
@@ -187,17 +187,17 @@ private let goldenDetail80 = """
 
 
 
-             e edit  r return  n renew  x remove  ↑↓ scroll  ? help  q back
+             e edit  r return  n renew  x remove  u undo  ^R redo  ? help  q back
             """
 
 private let goldenForm80 = """
-             loans │ Today: Sun 2026-11-29 · Due soon: within 7 days                 Agenda
+             loans │ Today: Sun 2026-11-29 · Due soon: within 7 days             Add a loan
              Add a loan
 
                 Title         [漢字 ✨ ok                            ]
                 Direction     ‹ lent — I gave it to them ›
               › Counterparty  [Bob                                   ]
-                Lent on       [today                                 ]  → Sun 2026-11-29
+                Lent on       [                                      ]  → Sun 2026-11-29
                 Due on        [+7d                                   ]  → Sun 2026-12-06
                 Note          [                                      ]
 

@@ -4,7 +4,9 @@ import LoansTUI
 
 /// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
 /// request's stores. `LOANS_TUI_BENCH=N` runs the benchmark instead (no terminal needed), typing
-/// `LOANS_TUI_BENCH_FILTER` N times when it is set.
+/// `LOANS_TUI_BENCH_FILTER` N times when it is set. A terminal that cannot show a full screen
+/// (`TERM=dumb`, a `TERM` with no description) gets the agenda as text and a one-line note on
+/// stderr.
 struct TUICommand: LoansCommand {
     static let declaration = CommandDeclaration(
         .tui, abstract: "Open the full-screen terminal UI (also 'loans' alone on a terminal)."
@@ -36,9 +38,19 @@ struct TUICommand: LoansCommand {
         guard TUICommand.terminalAttached else {
             throw CLIError(code: .failure, message: "tui: standard input and output must be a terminal")
         }
+        guard TUIRunner.terminalIsDrivable else {
+            let term = request.environment.text("TERM")
+            request.console.err.line(
+                "loans: TERM=\(term.map { Quoted($0).description } ?? "(unset)") cannot show the full screen; here is the agenda as text"
+            )
+            request.console.err.flush()
+            return try AgendaCommand().run(request)
+        }
         request.console.out.flush()
         let colors = request.settings.colour.colours(terminal: true, term: request.environment.text("TERM"))
-        try TUIRunner.run(today: request.today, stores: session, changes: session, colors: colors)
+        try TUIRunner.run(
+            today: request.today, stores: session, changes: session, colors: colors, demo: request.settings.source == .demo
+        )
         return .success
     }
 }

@@ -1,6 +1,6 @@
 import LoansCore
 
-/// The keys of each screen.
+/// The keys of each screen, and pasted text (text only where text is typed, never a command).
 extension TUIApp {
     mutating func handle(_ key: Key) {
         switch router.current {
@@ -24,16 +24,22 @@ extension TUIApp {
         }
         if moveKey(key) { return }
         switch key {
-        case .enter:
+        case .enter, .right, .character("l"):
             if let id = browser.selected?.id { open(.detail(id)) }
         case .character("a"):
             open(.add)
-        case .character("e"), .character("r"), .character("n"), .character("x"):
+        case .character("e"), .character("x"):
             if let id = browser.selected?.id { act(key, on: id) }
-        case .character("/"):
+        case .character("r"), .character("n"):
+            if let selected = browser.selected, selected.loan.isOpen { act(key, on: selected.id) }
+        case .character("o"):
+            if let selected = browser.selected, !selected.loan.isOpen { reopen(selected.id) }
+        case .character("u"), .control("r"):
+            undo(redo: key == .control("r"))
+        case .character("/") where browser.mode.canFilter:
             filterInput = TextInput(browser.filter ?? "")
         case .tab:
-            reading { browser in try browser.toggleMode() }
+            reading { browser in try browser.setMode(browser.mode.next) }
         case .character("?"):
             open(.help)
         case .character("q"):
@@ -54,8 +60,8 @@ extension TUIApp {
         switch key {
         case .down, .character("j"): reading { browser in try browser.moveDown() }
         case .up, .character("k"): reading { browser in try browser.moveUp() }
-        case .pageDown, .control("f"), .character(" "): reading { browser in try browser.pageDown() }
-        case .pageUp, .control("b"): reading { browser in try browser.pageUp() }
+        case .pageDown, .control("f"), .control("d"), .character(" "): reading { browser in try browser.pageDown() }
+        case .pageUp, .control("b"), .control("u"): reading { browser in try browser.pageUp() }
         case .home, .character("g"): reading { browser in try browser.moveToFirst() }
         case .end, .character("G"): reading { browser in try browser.moveToLast() }
         default: return false
@@ -85,26 +91,46 @@ extension TUIApp {
 
     private mutating func detailKey(_ key: Key) {
         switch key {
-        case .character("e"), .character("r"), .character("n"), .character("x"):
+        case .character("e"), .character("x"):
             if let id = loan?.id { act(key, on: id) }
-        case .down, .character("j"):
-            scroll = min(scroll + 1, maximumScroll)
-        case .up, .character("k"):
-            scroll = max(0, scroll - 1)
+        case .character("r"), .character("n"):
+            if let loan, loan.loan.isOpen { act(key, on: loan.id) }
+        case .character("o"):
+            if let loan, !loan.loan.isOpen { reopen(loan.id) }
+        case .character("u"), .control("r"):
+            undo(redo: key == .control("r"))
         case .character("?"):
             open(.help)
         case .character("q"), .escape, .left, .character("h"):
             router.back()
             scroll = 0
         default:
-            break
+            if let lines = scrollLines(key) { scrollDetail(by: lines) }
         }
     }
 
-    private var maximumScroll: Int {
-        guard case .detail(let detail) = frame.body else { return 0 }
-        let visible = ScreenView.bodyHeight(height) - 2
-        return max(0, PanelView.detailLineCount(detail, width: width) - visible)
+    /// How far a key scrolls the detail or the help: a line, or a page.
+    private func scrollLines(_ key: Key) -> Int? {
+        let page = max(1, ScreenView.bodyHeight(height) - 3)
+        switch key {
+        case .down, .character("j"): return 1
+        case .up, .character("k"): return -1
+        case .pageDown, .control("d"), .control("f"), .character(" "): return page
+        case .pageUp, .control("u"), .control("b"): return -page
+        default: return nil
+        }
+    }
+
+    /// Scrolls the detail, no further than its last line.
+    mutating func scrollDetail(by lines: Int) {
+        guard case .detail(let detail) = frame.body else { return }
+        scroll = min(max(0, scroll + lines), maximumScroll(detail))
+    }
+
+    /// Scrolls the help, no further than its last line.
+    mutating func scrollHelp(by lines: Int) {
+        let total = DialogPresenter.help(scroll: 0).lines.count
+        scroll = min(max(0, scroll + lines), max(0, total - (ScreenView.bodyHeight(height) - 2)))
     }
 
     private mutating func formKey(_ key: Key) {
@@ -134,14 +160,25 @@ extension TUIApp {
 
     private mutating func helpKey(_ key: Key) {
         switch key {
-        case .down, .character("j"):
-            scroll = min(scroll + 1, DialogPresenter.help(scroll: 0).lines.count)
-        case .up, .character("k"):
-            scroll = max(0, scroll - 1)
-        case .character("q"), .character("?"), .escape, .left:
+        case .character("q"), .character("?"), .escape, .left, .character("h"):
             router.back()
             scroll = 0
         default:
+            if let lines = scrollLines(key) { scrollHelp(by: lines) }
+        }
+    }
+
+    /// Pasted text: into the filter being typed or the form's focused field; nowhere else.
+    mutating func paste(_ text: String) {
+        switch router.current {
+        case .agenda:
+            guard var input = filterInput, failure == nil else { return }
+            input.insert(TextInput.pastable(text, keepingNewlines: false))
+            filterInput = input
+            reading { browser in try browser.setFilter(input.text) }
+        case .add, .edit, .renew, .returnLoan:
+            form?.paste(text)
+        case .detail, .remove, .help:
             break
         }
     }

@@ -10,7 +10,8 @@ extension TUIApp {
             switch submission {
             case .add(let draft):
                 let id = try AddLoan(store: store).run(draft)
-                finish(OutcomeText.added(id), focus: (draft.dueOn, id))
+                finish(OutcomeText.added(id), focus: nil)
+                show(dueOn: draft.dueOn, id: id)
             case .edit(let id, let edit):
                 guard !edit.isEmpty else { return finish("Nothing changed.", focus: nil) }
                 let loan = try EditLoan(store: store).run(id, edit)
@@ -39,9 +40,54 @@ extension TUIApp {
         refresh()
     }
 
+    /// `u` and Ctrl-R: undoes (or redoes) this user's newest change, with the command line's
+    /// one-line message; the cursor follows the loan when the list shows it.
+    mutating func undo(redo: Bool) {
+        do {
+            let store = try stores.writer()
+            let outcome = redo ? try RedoChange(store: store).run() : try UndoChange(store: store).run()
+            refresh()
+            message = .message(redo ? UndoText.redid(outcome) : UndoText.undid(outcome), .success)
+            if let loan = redo ? outcome.delta?.after : outcome.delta?.before, loan.isOpen, failure == nil {
+                reading { browser in try browser.focus(dueOn: loan.dueOn, id: loan.id) }
+            }
+        } catch {
+            refresh()
+            message = .message(Self.describe(error), .error)
+        }
+    }
+
+    /// `o` on a returned loan: open again, on its own, without undoing later changes.
+    mutating func reopen(_ id: LoanID) {
+        do {
+            let loan = try ReopenLoan(store: try stores.writer()).run(id)
+            refresh()
+            message = .message(OutcomeText.reopened(loan), .success)
+        } catch {
+            refresh()
+            message = .message(Self.describe(error), .error)
+        }
+    }
+
     mutating func closeForm() {
         form = nil
         router.back()
+    }
+
+    /// Puts the cursor on a new loan, wherever it is: the filter is cleared when it hides the
+    /// loan, and the list shows the agenda — or all open loans when the agenda does not hold it.
+    private mutating func show(dueOn: CivilDate, id: LoanID) {
+        reading { browser in
+            if try browser.focus(dueOn: dueOn, id: id) { return }
+            if browser.filter != nil {
+                try browser.setFilter(nil)
+                if try browser.focus(dueOn: dueOn, id: id) { return }
+            }
+            for mode in [ListMode.agenda, .allOpen] where mode != browser.mode {
+                try browser.setMode(mode)
+                if try browser.focus(dueOn: dueOn, id: id) { return }
+            }
+        }
     }
 
     /// Closes the form, says what happened, reads again and puts the cursor on the loan.

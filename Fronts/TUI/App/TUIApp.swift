@@ -24,10 +24,13 @@ public struct TUIApp {
     var scroll = 0
     /// Set when the user quits.
     public internal(set) var isFinished = false
+    /// Whether the loans are a throwaway demo (`--demo`): the header says so.
+    let demo: Bool
 
-    public init(today: Today, stores: any LoanStores, width: Int, height: Int) {
+    public init(today: Today, stores: any LoanStores, width: Int, height: Int, demo: Bool = false) {
         self.today = today
         self.stores = stores
+        self.demo = demo
         self.width = width
         self.height = height
         policy = today.policy()
@@ -41,6 +44,10 @@ public struct TUIApp {
         case .key(let key):
             message = nil
             handle(key)
+        case .paste(let text):
+            paste(text)
+        case .mouse(let mouse):
+            handle(mouse)
         case .resize(let width, let height):
             self.width = width
             self.height = height
@@ -53,45 +60,49 @@ public struct TUIApp {
 
     /// The screen as it is now, worded.
     public var frame: Frame {
-        let header = AgendaPresenter.header(policy)
-        let context = AgendaPresenter.context(mode: browser.mode, filter: browser.filter)
-        let status = filterInput.map(StatusLine.filter) ?? message
+        let (body, hints) = bodyAndHints
+        return Frame(
+            header: AgendaPresenter.header(policy),
+            context: ChromePresenter.context(router.current, mode: browser.mode, filter: browser.filter),
+            body: body, status: filterInput.map(StatusLine.filter) ?? message, hints: hints, demo: demo
+        )
+    }
+
+    private var bodyAndHints: (Body, [KeyHint]) {
+        let gone = (Body.notice(Notice(text: "This loan no longer exists.", tone: .muted, hint: "q goes back")), ChromePresenter.gone)
         switch router.current {
         case .agenda:
-            if let failure {
-                return Frame(header: header, context: context, body: .notice(AgendaPresenter.failure(failure)),
-                             status: status, hints: [KeyHint("q", "quit")])
-            }
-            return Frame(header: header, context: context, body: AgendaPresenter.body(browser), status: status,
-                         hints: AgendaPresenter.hints)
+            if let failure { return (.notice(AgendaPresenter.failure(failure)), ChromePresenter.failure) }
+            let hints = filterInput == nil
+                ? ChromePresenter.list(mode: browser.mode, selected: browser.selected)
+                : ChromePresenter.filtering(hasRows: browser.selected != nil)
+            return (AgendaPresenter.body(browser), hints)
         case .detail:
-            guard let loan else { return Frame(header: header, context: context, body: .notice(gone), hints: backHints) }
-            return Frame(header: header, context: context, body: .detail(DetailPresenter.body(loan, scroll: scroll)),
-                         status: status, hints: DetailPresenter.hints)
+            guard let loan else { return gone }
+            let detail = DetailPresenter.body(loan, scroll: scroll)
+            return (.detail(detail), ChromePresenter.detail(loan.loan, scrollable: maximumScroll(detail) > 0))
         case .add, .edit, .renew, .returnLoan:
-            guard let form else { return Frame(header: header, context: context, body: .notice(gone), hints: backHints) }
-            return Frame(header: header, context: context, body: .form(FormPresenter.body(form, today: policy.today)),
-                         status: status, hints: FormPresenter.hints(form))
+            guard let form else { return gone }
+            return (.form(FormPresenter.body(form, today: policy.today)), ChromePresenter.form(form))
         case .remove:
-            guard let loan else { return Frame(header: header, context: context, body: .notice(gone), hints: backHints) }
-            return Frame(header: header, context: context, body: .confirm(DialogPresenter.confirmRemove(loan.loan)),
-                         status: status, hints: DialogPresenter.confirmHints)
+            guard let loan else { return gone }
+            return (.confirm(DialogPresenter.confirmRemove(loan.loan)), ChromePresenter.confirmRemove)
         case .help:
-            return Frame(header: header, context: context, body: .help(DialogPresenter.help(scroll: scroll)),
-                         status: status, hints: DialogPresenter.helpHints)
+            let help = DialogPresenter.help(scroll: scroll)
+            return (.help(help), ChromePresenter.help(scrollable: help.lines.count > ScreenView.bodyHeight(height) - 2))
         }
+    }
+
+    /// How far the detail can scroll at the current size.
+    func maximumScroll(_ detail: DetailBody) -> Int {
+        let visible = ScreenView.bodyHeight(height) - 2
+        return max(0, PanelView.detailLineCount(detail, width: width) - visible)
     }
 
     /// The frame laid out at the current size.
     public var screen: ScreenBuffer {
         ScreenView.render(frame, width: width, height: height)
     }
-
-    private var gone: Notice {
-        Notice(text: "This loan no longer exists.", tone: .muted, hint: "q goes back")
-    }
-
-    private var backHints: [KeyHint] { [KeyHint("q", "back")] }
 
     // MARK: Reading
 

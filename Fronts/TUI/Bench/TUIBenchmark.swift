@@ -3,10 +3,11 @@ import LoansCore
 
 /// Benchmark-only (`LOANS_TUI_BENCH=N loans tui`): renders the first frame into the screen
 /// buffer without a terminal, then replays N navigation keys, timing each with the monotonic
-/// clock. With a filter text (`LOANS_TUI_BENCH_FILTER`), it instead types `/`, the text one
-/// character at a time and Esc, N times over, timing each keystroke of the filter (every
-/// character, and the Esc that clears it). The figures it prints are for the benchmark of the
-/// big-data requirement.
+/// clock; then pastes 100 KB into the add form's title (decoded from the terminal's bytes,
+/// edited and drawn) and types at its end. With a filter text (`LOANS_TUI_BENCH_FILTER`), it
+/// instead types `/`, the text one character at a time and Esc, N times over, timing each
+/// keystroke of the filter (every character, and the Esc that clears it). The figures it prints
+/// are for the benchmarks of the big-data and text-entry requirements.
 public enum TUIBenchmark {
     /// The keys replayed, in a loop: single steps, pages, and jumps to both ends.
     static let script: [Key] = [
@@ -72,8 +73,43 @@ public enum TUIBenchmark {
             lines.append("per key, CPU time: median \(milliseconds(cpu.0)) ms, p95 \(milliseconds(cpu.1)) ms, max \(milliseconds(cpu.2)) ms")
             if filter != nil { lines.append("slowest keystroke: \(slowest.label)") }
         }
+        if filter == nil {
+            var form = TUIApp(today: today, stores: stores, width: width, height: height)
+            lines += paste(into: &form)
+        }
         lines.append("last screen: \(screen.line(0).trimmingTrailingSpaces)")
         return lines
+    }
+
+    /// 100 KB of text with newlines and ESC pasted into the add form's title, from the bytes a
+    /// terminal sends to the drawn screen; then 100 keys typed at its end.
+    static func paste(into app: inout TUIApp) -> [String] {
+        app.handle(.key(.character("a")))
+        var text = ""
+        while text.utf8.count < 100_000 { text += "Pasted text \u{1B}[A 界 👨‍👩‍👧\r\n" }
+        let bytes = Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
+        let pasting = timed {
+            var decoder = InputDecoder()
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 4096)
+                for event in decoder.feed(bytes[start..<end]) { app.handle(event) }
+                start = end
+            }
+            _ = app.screen
+        }
+        let typing = (0..<100).map { _ in timed { app.handle(.key(.character("x"))); _ = app.screen } }.sorted()
+        return [
+            "paste 100 KB into a form field (decode, edit, draw): \(milliseconds(pasting)) ms",
+            "a key at the end of it: median \(milliseconds(typing[typing.count / 2])) ms, max \(milliseconds(typing[typing.count - 1])) ms",
+        ]
+    }
+
+    /// How long `body` took, in nanoseconds.
+    static func timed(_ body: () -> Void) -> UInt64 {
+        let start = monotonicNanoseconds()
+        body()
+        return monotonicNanoseconds() - start
     }
 
     /// The CPU time this process has used.

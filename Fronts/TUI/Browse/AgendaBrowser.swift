@@ -52,9 +52,11 @@ public struct AgendaBrowser {
         }
     }
 
-    /// Switches between the agenda and all open loans, back at the top.
-    public mutating func toggleMode() throws {
-        mode = mode == .agenda ? .allOpen : .agenda
+    /// Shows another view, back at the top (a view that cannot be filtered drops the filter).
+    public mutating func setMode(_ mode: ListMode) throws {
+        guard mode != self.mode else { return }
+        self.mode = mode
+        if !mode.canFilter { filter = nil }
         try restart()
     }
 
@@ -134,6 +136,23 @@ public struct AgendaBrowser {
         placeCursor(near: index)
     }
 
+    /// The wheel: moves the lines on screen by `count` (up when negative), the cursor staying on
+    /// its loan while it is shown, else on the nearest row.
+    public mutating func scroll(by count: Int) throws {
+        guard let walker, let first = lines.first, count != 0 else { return }
+        let moved = count > 0
+            ? (moreBelow ? try walker.forward(from: first.position, inclusive: false, count: count) : [])
+            : try walker.backward(before: first.position, count: -count)
+        guard let top = moved.last else { return }
+        try show(from: top.position)
+    }
+
+    /// A click: the cursor on this row, when it is on screen.
+    public mutating func select(_ position: LinePosition) {
+        guard lines.contains(where: { $0.position == position && $0.loan != nil }) else { return }
+        cursor = position
+    }
+
     /// `g`: the first line, the cursor on the most urgent loan.
     public mutating func moveToFirst() throws {
         try show(from: nil)
@@ -154,7 +173,7 @@ public struct AgendaBrowser {
     @discardableResult
     public mutating func focus(dueOn: CivilDate, id: LoanID) throws -> Bool {
         guard let walker, let section = walker.section(containing: dueOn) else { return false }
-        let target = LinePosition.row(section, DueOrderKey(dueOn: dueOn, id: id))
+        let target = LinePosition.row(section, .due(DueOrderKey(dueOn: dueOn, id: id)))
         let above = try walker.backward(before: target, count: height / 2)
         let previous = (top, cursor)
         try show(from: above.last?.position ?? target)

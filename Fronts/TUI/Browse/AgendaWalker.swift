@@ -1,11 +1,55 @@
 import LoansCore
 
-/// A place in the list: a section's heading, or the row of an open loan (by its due date
-/// and id, which stay meaningful when the loan itself is gone). Headings come before their
-/// rows, rows in (due date, id) order.
+/// Where a row stands in its section, by the values that order it (they stay meaningful when
+/// the loan itself is gone): an open loan by (due date, id), a returned one by (return date,
+/// id) newest first.
+public enum RowKey: Hashable, Sendable, Comparable {
+    case due(DueOrderKey)
+    case returned(ReturnOrderKey)
+
+    init(_ loan: Loan) {
+        self = ReturnOrderKey(loan).map(RowKey.returned) ?? .due(DueOrderKey(loan))
+    }
+
+    /// In list order: due dates ascending, returns newest first.
+    public static func < (lhs: RowKey, rhs: RowKey) -> Bool {
+        switch (lhs, rhs) {
+        case (.due(let a), .due(let b)): a < b
+        case (.returned(let a), .returned(let b)): b < a
+        case (.due, .returned): true
+        case (.returned, .due): false
+        }
+    }
+
+    var dueKey: DueOrderKey? {
+        if case .due(let key) = self { return key }
+        return nil
+    }
+
+    var returnKey: ReturnOrderKey? {
+        if case .returned(let key) = self { return key }
+        return nil
+    }
+
+    /// The key just before this one in list order, so that a walk "after" it starts with this
+    /// very row.
+    var justBefore: RowKey {
+        switch self {
+        case .due(let key):
+            let (previous, overflow) = key.id.rawValue.subtractingReportingOverflow(1)
+            return .due(DueOrderKey(dueOn: key.dueOn, id: LoanID(overflow ? key.id.rawValue : previous)))
+        case .returned(let key):
+            let (next, overflow) = key.id.rawValue.addingReportingOverflow(1)
+            return .returned(ReturnOrderKey(returnedOn: key.returnedOn, id: LoanID(overflow ? key.id.rawValue : next)))
+        }
+    }
+}
+
+/// A place in the list: a section's heading, or a loan's row. Headings come before their rows,
+/// rows in their section's order.
 public enum LinePosition: Hashable, Sendable, Comparable {
     case heading(Int)
-    case row(Int, DueOrderKey)
+    case row(Int, RowKey)
 
     var section: Int {
         switch self {
@@ -31,7 +75,7 @@ public enum AgendaLine: Hashable, Sendable {
     public var position: LinePosition {
         switch self {
         case .heading(let section): .heading(section)
-        case .row(let section, let item): .row(section, DueOrderKey(dueOn: item.loan.dueOn, id: item.id))
+        case .row(let section, let item): .row(section, RowKey(item.loan))
         }
     }
 
@@ -53,7 +97,7 @@ struct AgendaWalker {
     func forward(from position: LinePosition?, inclusive: Bool, count: Int) throws -> [AgendaLine] {
         var lines: [AgendaLine] = []
         var section = position?.section ?? 0
-        var key: DueOrderKey?
+        var key: RowKey?
         var heading = true
         switch position {
         case nil:
@@ -80,7 +124,7 @@ struct AgendaWalker {
     func backward(before position: LinePosition?, count: Int) throws -> [AgendaLine] {
         var lines: [AgendaLine] = []
         var section = sections.count - 1
-        var key: DueOrderKey?
+        var key: RowKey?
         switch position {
         case nil:
             break
@@ -106,25 +150,40 @@ struct AgendaWalker {
         sections.firstIndex { $0.count > 0 }.map(LinePosition.heading)
     }
 
-    /// The section whose due dates include `date`.
+    /// The section of open loans whose due dates include `date`.
     func section(containing date: CivilDate) -> Int? {
-        sections.firstIndex { $0.range.contains(date) }
+        sections.firstIndex { section in
+            if case .due(_, let range) = section.kind { return range.contains(date) }
+            return false
+        }
     }
 
+    /// Up to `limit` rows of a section strictly beyond `key` in list order, or backwards.
     private func rows(
-        _ section: Int, beyond key: DueOrderKey?, descending: Bool, limit: Int, _ add: (AgendaLine) -> Void
+        _ section: Int, beyond key: RowKey?, descending: Bool, limit: Int, _ add: (AgendaLine) -> Void
     ) throws {
         guard limit > 0 else { return }
-        try query.group(sections[section].group).page(policy, matching: filter, beyond: key, descending: descending, limit: limit) {
-            add(.row(section, $0))
+        switch sections[section].kind {
+        case .due(let group, _):
+            var beyond = key?.dueKey
+            let end = sections[section].searchedThrough
+            if let end, descending, beyond.map({ $0 > end }) ?? true { beyond = end.justAfter }
+            try query.group(group).page(policy, matching: filter, beyond: beyond, descending: descending, limit: limit) { item in
+                if let end, DueOrderKey(item.loan) > end { return }
+                add(.row(section, item))
+            }
+        case .returned:
+            try query.returned.page(beyond: key?.returnKey, newestFirst: !descending, limit: limit) {
+                add(.row(section, policy.standing(of: $0)))
+            }
         }
     }
 }
 
 extension DueOrderKey {
-    /// The key just before this one, so that a walk "after" it starts with this very row.
-    var justBefore: DueOrderKey {
-        let (previous, overflow) = id.rawValue.subtractingReportingOverflow(1)
-        return DueOrderKey(dueOn: dueOn, id: LoanID(overflow ? id.rawValue : previous))
+    /// The key just after this one, so that a walk backwards "before" it starts with this very row.
+    var justAfter: DueOrderKey {
+        let (next, overflow) = id.rawValue.addingReportingOverflow(1)
+        return DueOrderKey(dueOn: dueOn, id: LoanID(overflow ? id.rawValue : next))
     }
 }

@@ -27,6 +27,16 @@ public struct FormField: Hashable, Sendable {
 
     public var isToggle: Bool { name == .direction }
 
+    /// Whether a pasted newline stays one (the note); in the other fields it becomes a space.
+    public var keepsNewlines: Bool { name == .note }
+
+    /// Takes pasted text as text; false for the toggle, which has no text.
+    mutating func paste(_ text: String) -> Bool {
+        guard !isToggle else { return false }
+        input.insert(TextInput.pastable(text, keepingNewlines: keepsNewlines))
+        return true
+    }
+
     /// Handles a key meant for this field; false when the key is not the field's.
     mutating func apply(_ key: Key) -> Bool {
         guard isToggle else { return input.apply(key) }

@@ -2,7 +2,8 @@ import LoansCore
 
 /// A form over a loan: add, edit, renew (new due date) or return (the day). Fields are
 /// checked with the same rules and date parser as the command line; problems show next to
-/// their field as soon as a date is typed, and for every field after a first Enter.
+/// their field as soon as a date is typed, and for every field after a first Enter. Esc on a
+/// form with changes asks before it throws them away.
 public struct LoanForm: Hashable, Sendable {
     /// What the form is for.
     public enum Purpose: Hashable, Sendable {
@@ -20,10 +21,15 @@ public struct LoanForm: Hashable, Sendable {
     public private(set) var submitted = false
     /// Why the last submission failed in the use case (a rule, a locked database).
     public var failure: String?
+    /// Set by Esc on an edited form: `y` discards the changes, `n` or Esc keeps editing.
+    public private(set) var askingToDiscard = false
+    /// The fields as the form opened, to tell whether anything was changed.
+    private let initial: [FormField]
 
     init(_ purpose: Purpose, _ fields: [FormField]) {
         self.purpose = purpose
         self.fields = fields
+        initial = fields
     }
 
     /// The date typed by default for a due date: the due-soon window from today.
@@ -34,7 +40,7 @@ public struct LoanForm: Hashable, Sendable {
     public static func add(window: DueWindow) -> LoanForm {
         LoanForm(.add, [
             FormField(.title, "Title"), FormField(.direction, "Direction"), FormField(.counterparty, "Counterparty"),
-            FormField(.lentOn, "Lent on", text: "today"), FormField(.dueOn, "Due on", text: windowDate(window)),
+            FormField(.lentOn, "Lent on"), FormField(.dueOn, "Due on", text: windowDate(window)),
             FormField(.note, "Note"),
         ])
     }
@@ -48,20 +54,36 @@ public struct LoanForm: Hashable, Sendable {
         ])
     }
 
+    /// Renewing: `+N[dwm]` counts from the current due date, as `loans renew --by` does; the
+    /// default moves it by the window (at least a day).
     public static func renew(_ loan: Loan, window: DueWindow) -> LoanForm {
-        LoanForm(.renew(loan), [FormField(.date, "New due date", text: windowDate(window))])
+        LoanForm(.renew(loan), [FormField(.date, "New due date", text: "+\(max(1, window.days))d")])
     }
 
     public static func returnLoan(_ loan: Loan) -> LoanForm {
         LoanForm(.returnLoan(loan), [FormField(.date, "Returned on", text: "today")])
     }
 
-    /// Handles a key: Tab/↓ and Shift-Tab/↑ move between fields, Enter submits, Esc cancels,
-    /// anything else edits the focused field.
+    /// Whether any field differs from what the form opened with.
+    public var isEdited: Bool {
+        zip(fields, initial).contains { $0.input.text != $1.input.text || $0.direction != $1.direction }
+    }
+
+    /// Handles a key: Tab/↓ and Shift-Tab/↑ move between fields, Enter submits, Esc cancels
+    /// (asking first when something was changed), anything else edits the focused field.
     public mutating func apply(_ key: Key, today: CivilDate) -> FormOutcome {
+        if askingToDiscard {
+            switch key {
+            case .character("y"), .character("Y"): return .cancel
+            case .character("n"), .character("N"), .escape: askingToDiscard = false
+            default: break
+            }
+            return .editing
+        }
         switch key {
         case .escape:
-            return .cancel
+            guard isEdited else { return .cancel }
+            askingToDiscard = true
         case .tab, .down:
             focus = (focus + 1) % fields.count
         case .backTab, .up:
@@ -81,37 +103,61 @@ public struct LoanForm: Hashable, Sendable {
         return .editing
     }
 
+    /// Pasted text goes into the focused field as text (never a key), unless a question is open.
+    public mutating func paste(_ text: String) {
+        guard !askingToDiscard, fields[focus].paste(text) else { return }
+        failure = nil
+    }
+
     /// The date a date field means today, or nil when it does not parse.
     public func date(_ name: FieldName, today: CivilDate) -> CivilDate? {
+        try? parsedDate(name, today: today)
+    }
+
+    /// The date typed in a date field: a renewal's `+N[dwm]` counts from the current due date,
+    /// an empty lent date of a new loan is the earlier of today and the due date, and every
+    /// other text is read as the command line reads dates.
+    private func parsedDate(_ name: FieldName, today: CivilDate) throws -> CivilDate? {
         guard let field = fields.first(where: { $0.name == name }) else { return nil }
-        return try? DateInput.parse(LoanForm.trimmed(field.input.text), today: today)
+        let text = LoanForm.trimmed(field.input.text)
+        switch (purpose, name) {
+        case (.renew(let loan), .date):
+            guard let offset = DateOffset(parsing: text, defaultUnit: .days) else { break }
+            guard let date = offset.applied(to: loan.dueOn) else { throw DateInputError.outOfRange(text) }
+            return date
+        case (.add, .lentOn) where text.isEmpty:
+            return (try? parsedDate(.dueOn, today: today)).map { AddLoan.defaultLentOn(today: today, dueOn: $0) }
+        default:
+            break
+        }
+        return try DateInput.parse(text, today: today)
     }
 
     /// The problem of each field that has one: dates always, the others once Enter was pressed.
     public func problems(today: CivilDate) -> [FieldName: String] {
         var problems: [FieldName: String] = [:]
         for field in fields {
-            let text = field.input.text
             do {
                 switch field.name {
-                case .title where submitted: _ = try LoanRules.name(text, .title)
-                case .counterparty where submitted: _ = try LoanRules.name(text, .counterparty)
-                case .note where submitted: _ = try LoanRules.note(text)
-                case .lentOn, .dueOn, .date: _ = try DateInput.parse(LoanForm.trimmed(text), today: today)
+                case .title where submitted: _ = try LoanRules.name(field.input.text, .title)
+                case .counterparty where submitted: _ = try LoanRules.name(field.input.text, .counterparty)
+                case .note where submitted: _ = try LoanRules.note(field.input.text)
+                case .lentOn, .dueOn, .date: _ = try parsedDate(field.name, today: today)
                 default: break
                 }
             } catch {
                 problems[field.name] = "\(error)"
             }
         }
-        if problems.isEmpty, let (name, violation) = dateOrderProblem(today: today) {
-            problems[name] = violation.description
+        if problems.isEmpty, let (name, problem) = dateOrderProblem(today: today) {
+            problems[name] = problem.description
         }
         return problems
     }
 
-    /// Lent, due and return dates out of order, checked with the loan rules.
-    private func dateOrderProblem(today: CivilDate) -> (FieldName, LoanRuleViolation)? {
+    /// Lent, due and return dates out of order, checked with the loan rules; a renewal that does
+    /// not move the due date later.
+    private func dateOrderProblem(today: CivilDate) -> (FieldName, DateOrderProblem)? {
         do {
             switch purpose {
             case .add, .edit:
@@ -119,13 +165,14 @@ public struct LoanForm: Hashable, Sendable {
                 try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: original?.returnedOn)
             case .renew(let loan):
                 guard let due = date(.date, today: today) else { return nil }
+                do { _ = try RenewLoan.dueDate(of: loan, .date(due)) } catch { return (.date, .notLater(due, than: loan.dueOn)) }
                 try LoanRules.dates(lentOn: loan.lentOn, dueOn: due, returnedOn: nil)
             case .returnLoan(let loan):
                 guard let day = date(.date, today: today) else { return nil }
                 try LoanRules.dates(lentOn: loan.lentOn, dueOn: loan.dueOn, returnedOn: day)
             }
         } catch {
-            return (fieldFor(error), error)
+            return (fieldFor(error), .rule(error))
         }
         return nil
     }
@@ -182,5 +229,20 @@ public struct LoanForm: Hashable, Sendable {
 
     static func trimmed(_ text: String) -> String {
         String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+/// Dates that parse but do not go together.
+enum DateOrderProblem: Error {
+    case rule(LoanRuleViolation)
+    /// A renewal must move the due date later.
+    case notLater(CivilDate, than: CivilDate)
+
+    var description: String {
+        switch self {
+        case .rule(let violation): violation.description
+        case .notLater(let date, let due):
+            "a renewal moves the due date later, and \(date) is not after \(due), the current due date (e corrects a wrong due date)"
+        }
     }
 }

@@ -1,72 +1,122 @@
 import LoansText
 
-/// One line of editable text with a cursor: typing inserts at the cursor; ←/→, Home/End
-/// (and Ctrl-A/Ctrl-E) move it; Backspace and Delete remove around it; Ctrl-U clears.
+/// One line of editable text with a cursor, edited by grapheme cluster: typing inserts at the
+/// cursor, ←/→ (Home/End, Ctrl-A/Ctrl-E) move over whole graphemes, Backspace and Delete remove
+/// one whole (a family emoji, a letter with its accents), Ctrl-U clears and Ctrl-K cuts to the
+/// end. The text is kept in two parts around the cursor — the text before it, and the
+/// characters after it as a stack, nearest last — so typing, moving and deleting at the cursor
+/// cost one grapheme whatever the length of the text, and drawing measures only what is shown.
 public struct TextInput: Hashable, Sendable {
-    public private(set) var characters: [Character]
-    /// The cursor, as a count of characters before it.
-    public private(set) var cursor: Int
+    /// The text before the cursor.
+    private var head: String
+    /// The graphemes after the cursor, the nearest last.
+    private var tail: [Character]
 
     public init(_ text: String = "") {
-        characters = Array(text)
-        cursor = characters.count
+        head = text
+        tail = []
     }
 
-    public var text: String { String(characters) }
+    public var text: String { tail.isEmpty ? head : head + String(tail.reversed()) }
+
+    public var isEmpty: Bool { head.isEmpty && tail.isEmpty }
+
+    /// How many graphemes stand before the cursor (counts them: for tests, not for drawing).
+    public var cursor: Int { head.count }
 
     /// Applies an editing key; false when the key is not an editing key (the caller's to handle).
     @discardableResult
     public mutating func apply(_ key: Key) -> Bool {
         switch key {
         case .character(let character):
-            characters.insert(character, at: cursor)
-            cursor += 1
+            insert(String(character))
         case .left:
-            cursor = max(0, cursor - 1)
+            if let character = head.popLast() { tail.append(character) }
         case .right:
-            cursor = min(characters.count, cursor + 1)
+            if let character = tail.popLast() { head.append(character) }
         case .home, .control("a"):
-            cursor = 0
+            tail.append(contentsOf: head.reversed())
+            head = ""
         case .end, .control("e"):
-            cursor = characters.count
+            head += String(tail.reversed())
+            tail = []
         case .backspace:
-            guard cursor > 0 else { return true }
-            characters.remove(at: cursor - 1)
-            cursor -= 1
+            guard head.popLast() != nil else { return true }
+            joinAtCursor()
         case .delete, .control("d"):
-            guard cursor < characters.count else { return true }
-            characters.remove(at: cursor)
+            guard tail.popLast() != nil else { return true }
+            joinAtCursor()
         case .control("u"):
-            characters.removeAll()
-            cursor = 0
+            head = ""
+            tail = []
         case .control("k"):
-            characters.removeSubrange(cursor...)
+            tail = []
         default:
             return false
         }
         return true
     }
 
+    /// Inserts text at the cursor (typed or pasted); the cursor ends after it.
+    public mutating func insert(_ text: String) {
+        head += text
+        joinAtCursor()
+    }
+
+    /// Pasted text as a field takes it: control characters (ESC, tab, CR…) become spaces, and so
+    /// do newlines unless the field keeps them.
+    public static func pastable(_ text: String, keepingNewlines: Bool) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            (0x00...0x1F).contains(scalar.value) || (0x7F...0x9F).contains(scalar.value)
+        }
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in scalars {
+            out.append(isControl(scalar) && !(keepingNewlines && scalar == "\n") ? " " : scalar)
+        }
+        return String(out)
+    }
+
+    /// Keeps the cursor between graphemes: when the text before it and the grapheme after it
+    /// now form one (a combining mark typed before it, the halves of a flag brought together
+    /// by a deletion), the cursor moves past it.
+    private mutating func joinAtCursor() {
+        while let next = tail.last, let last = head.last {
+            var pair = String(last)
+            pair.append(next)
+            guard pair.count == 1 else { return }
+            head.append(tail.removeLast())
+        }
+    }
+
     /// The part of the text that fits in `columns` display columns with the cursor inside it,
-    /// and the cursor's column within that part. Scrolls so the cursor is always visible.
+    /// and the cursor's column within that part. Scrolls so the cursor is always visible, and
+    /// measures only the graphemes it shows. A newline (in a note) shows as `↵`.
     public func visible(columns: Int) -> (text: String, cursorColumn: Int) {
         guard columns > 1 else { return ("", 0) }
-        let safe = characters.map { SafeText.sanitized(String($0)) }
-        let widths = safe.map { DisplayWidth.of($0) }
-        var start = 0
-        var used = widths[..<cursor].reduce(0, +)
-        while used > columns - 1, start < cursor {
-            used -= widths[start]
-            start += 1
+        var before: [String] = []
+        var used = 0
+        for character in head.reversed() {
+            let shown = TextInput.shown(character)
+            let width = DisplayWidth.of(shown)
+            guard used + width <= columns - 1 else { break }
+            before.append(shown)
+            used += width
         }
-        var text = ""
-        var total = 0
-        var index = start
-        while index < safe.count, total + widths[index] <= columns {
-            text += safe[index]
-            total += widths[index]
-            index += 1
+        var text = before.reversed().joined()
+        var total = used
+        for character in tail.reversed() {
+            let shown = TextInput.shown(character)
+            let width = DisplayWidth.of(shown)
+            guard total + width <= columns else { break }
+            text += shown
+            total += width
         }
         return (text, used)
+    }
+
+    private static func shown(_ character: Character) -> String {
+        character == "\n" ? "↵" : SafeText.sanitized(String(character))
     }
 }

@@ -14,12 +14,6 @@ public enum AgendaPresenter {
         return "Today: \(LoanWording.weekday(policy.today)) \(policy.today.iso) · Due soon: \(window)"
     }
 
-    /// What the list shows: `Agenda`, `All open loans`, and the filter when there is one.
-    public static func context(mode: ListMode, filter: String?) -> String {
-        let base = mode == .agenda ? "Agenda" : "All open loans"
-        return filter.map { "\(base) · /\($0)" } ?? base
-    }
-
     /// The list body, or the notice that there is nothing to list.
     public static func body(_ browser: AgendaBrowser) -> Body {
         guard !browser.isEmpty else { return .notice(empty(mode: browser.mode, filter: browser.filter)) }
@@ -27,7 +21,7 @@ public enum AgendaPresenter {
             switch line {
             case .heading(let index):
                 let section = browser.sections[index]
-                return .heading(heading(section), tone(section.group))
+                return .heading(heading(section), tone(section.kind))
             case .row(_, let item):
                 return .row(row(item, selected: line.position == browser.cursor))
             }
@@ -45,6 +39,8 @@ public enum AgendaPresenter {
             return Notice(text: "No loans due soon.", tone: .plain, hint: "Tab shows all open loans · a adds a loan")
         case .allOpen:
             return Notice(text: "No open loans.", tone: .plain, hint: "a adds a loan")
+        case .returned:
+            return Notice(text: "No returned loans.", tone: .plain, hint: "Tab shows the agenda")
         }
     }
 
@@ -53,14 +49,22 @@ public enum AgendaPresenter {
         Notice(text: "Loans could not be loaded: \(message)", tone: .error, hint: "It is tried again every second · q quits")
     }
 
-    /// `OVERDUE (2)`, `DUE SOON (3)`, `LATER (4)`; `(99+)` when a filter matched more.
+    /// `OVERDUE (2)`, `DUE SOON (3)`, `LATER (4)`, `RETURNED (12)`; `(99+)` when a count that
+    /// walks the loans (a filter's matches, the returned loans) stopped at its cap; a filter too
+    /// short for the index says how far it searched.
     public static func heading(_ section: AgendaSection) -> String {
-        let name = switch section.group {
-        case .overdue: "OVERDUE"
-        case .dueSoon: "DUE SOON"
-        case .later: "LATER"
+        let name = switch section.kind {
+        case .due(.overdue, _): "OVERDUE"
+        case .due(.dueSoon, _): "DUE SOON"
+        case .due(.later, _): "LATER"
+        case .returned: "RETURNED"
         }
-        return "\(name) (\(section.count)\(section.countIsCapped ? "+" : ""))"
+        let count = "\(section.count)\(section.countIsCapped ? "+" : "")"
+        guard section.searchedThrough == nil else {
+            return "\(name) (\(count) in the first \(SearchText.standardWalkBound) loans; "
+                + "\(SearchText.indexedLength) or more characters search them all)"
+        }
+        return "\(name) (\(count))"
     }
 
     public static func row(_ item: LoanStanding, selected: Bool) -> RowFrame {
@@ -78,18 +82,11 @@ public enum AgendaPresenter {
         }
     }
 
-    static func tone(_ group: DueGroup) -> Tone {
-        switch group {
-        case .overdue: .overdue
-        case .dueSoon: .dueSoon
-        case .later: .accent
+    static func tone(_ kind: AgendaSection.Kind) -> Tone {
+        switch kind {
+        case .due(.overdue, _): .overdue
+        case .due(.dueSoon, _): .dueSoon
+        case .due(.later, _), .returned: .accent
         }
     }
-
-    public static let hints = [
-        KeyHint("⏎", "open"), KeyHint("a", "add"), KeyHint("e", "edit"), KeyHint("r", "return"),
-        KeyHint("n", "renew"), KeyHint("x", "remove"), KeyHint("/", "filter"), KeyHint("Tab", "all"),
-        KeyHint("?", "help"), KeyHint("q", "quit"),
-    ]
-
 }

@@ -3,18 +3,21 @@ import LoansCore
 /// What one screen shows, worded but not laid out: the presenters make frames, the views lay
 /// them out in a screen buffer, and the router routes only the ids a frame shows.
 public struct Frame: Hashable, Sendable {
-    /// The header: today and the window, then what the list shows.
+    /// The header: today and the window, then the name of the view or screen.
     public var header: String
     public var context: String
+    /// A throwaway demo database: the header says `DEMO`.
+    public var demo: Bool
     public var body: Body
     /// A message on the line above the footer (what the last action did, or why it failed).
     public var status: StatusLine?
     /// The footer's key hints.
     public var hints: [KeyHint]
 
-    public init(header: String, context: String, body: Body, status: StatusLine? = nil, hints: [KeyHint]) {
+    public init(header: String, context: String, body: Body, status: StatusLine? = nil, hints: [KeyHint], demo: Bool = false) {
         self.header = header
         self.context = context
+        self.demo = demo
         self.body = body
         self.status = status
         self.hints = hints
@@ -132,6 +135,8 @@ public struct FormBody: Hashable, Sendable {
     public let loanID: LoanID?
     public let fields: [Field]
     public let failure: String?
+    /// Esc was pressed on changed values: the form asks whether to throw them away.
+    public let askingToDiscard: Bool
 }
 
 /// A yes/no question about a loan.

@@ -32,11 +32,6 @@ public enum DetailPresenter {
         return DetailBody(id: loan.id, title: "Loan #\(loan.id)", fields: fields, scroll: scroll)
     }
 
-    public static let hints = [
-        KeyHint("e", "edit"), KeyHint("r", "return"), KeyHint("n", "renew"), KeyHint("x", "remove"),
-        KeyHint("↑↓", "scroll"), KeyHint("?", "help"), KeyHint("q", "back"),
-    ]
-
     static func dated(_ date: CivilDate) -> String {
         "\(LoanWording.weekday(date)) \(date.iso)"
     }
@@ -56,7 +51,10 @@ public enum FormPresenter {
                 meaning: meaning, problem: problems[field.name]
             )
         }
-        return FormBody(title: title(form.purpose), loanID: form.original?.id, fields: fields, failure: form.failure)
+        return FormBody(
+            title: title(form.purpose), loanID: form.original?.id, fields: fields, failure: form.failure,
+            askingToDiscard: form.askingToDiscard
+        )
     }
 
     static func title(_ purpose: LoanForm.Purpose) -> String {
@@ -67,17 +65,6 @@ public enum FormPresenter {
         case .returnLoan(let loan): "Return loan #\(loan.id) · \(loan.title)"
         }
     }
-
-    public static func hints(_ form: LoanForm) -> [KeyHint] {
-        var hints = [KeyHint("⏎", "save"), KeyHint("Esc", "cancel")]
-        if form.fields.count > 1 { hints.append(KeyHint("Tab/↑↓", "field")) }
-        if form.fields.indices.contains(form.focus), form.fields[form.focus].isToggle {
-            hints.append(KeyHint("Space", "lent/borrowed"))
-        } else {
-            hints.append(KeyHint("←→", "cursor"))
-        }
-        return hints
-    }
 }
 
 /// Words the remove confirmation and the help screen.
@@ -86,15 +73,14 @@ public enum DialogPresenter {
         ConfirmBody(id: loan.id, question: "Remove loan #\(loan.id) “\(loan.title)” for good?")
     }
 
-    public static let confirmHints = [KeyHint("y", "remove"), KeyHint("n/Esc", "keep")]
-
     public static func help(scroll: Int) -> HelpBody {
         HelpBody(lines: [
             "Moving",
             "  ↑ ↓  j k        previous / next loan",
-            "  PgUp PgDn       a page up / down",
+            "  PgUp PgDn       a page up / down (also Ctrl-B Ctrl-F, Ctrl-U Ctrl-D)",
             "  g Home  G End   first / last loan",
-            "  ⏎               the loan's detail",
+            "  ⏎ → l           the loan's detail; ← h goes back",
+            "  mouse           wheel scrolls, click selects, double-click opens",
             "",
             "Changing (the loan under the cursor, or the one in the detail)",
             "  a               add a loan",
@@ -102,10 +88,12 @@ public enum DialogPresenter {
             "  r               return it (asks for the day, default today)",
             "  n               renew it (asks for the new due date)",
             "  x               remove it for good (asks first)",
+            "  o               reopen a returned loan",
+            "  u  Ctrl-R       undo / redo your last change",
             "",
             "Showing",
             "  /               filter by title or counterparty (⏎ keeps it, Esc clears it)",
-            "  Tab             agenda ↔ all open loans",
+            "  Tab             the next view: agenda, all open loans, returned loans",
             "  ?               this help",
             "  q Esc           back, or quit",
             "",
@@ -113,11 +101,10 @@ public enum DialogPresenter {
             "  Tab ↓ / ⇧Tab ↑  next / previous field",
             "  ← → Home End    move in the text; Backspace, Delete edit it",
             "  Space           lent ↔ borrowed",
-            "  ⏎ / Esc         save / cancel",
+            "  ⏎ / Esc         save / cancel (asks first when something changed)",
             "",
-            "Dates: YYYY-MM-DD, today, tomorrow, yesterday, +Nd, +Nw, +Nm (from today).",
+            "Dates: YYYY-MM-DD, today, tomorrow, yesterday, +Nd, +Nw, +Nm (from today;",
+            "a renewal's +N counts from the current due date).",
         ], scroll: scroll)
     }
-
-    public static let helpHints = [KeyHint("↑↓", "scroll"), KeyHint("q", "back")]
 }

@@ -6,16 +6,19 @@ public struct TerminalError: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// The thin layer over ncursesw: starts and restores the terminal, copies a screen buffer to
-/// it, and turns what ncurses reads into events. Everything else is in the pure layers.
+/// The thin layer over ncursesw for output: starts and restores the terminal, copies a screen
+/// buffer to it, and follows its size. Input is read by `TerminalInput`, not by ncurses.
 final class CursesTerminal {
     private(set) var width: Int
     private(set) var height: Int
     private let colors: Bool
     private var shown: ScreenBuffer?
 
+    /// Whether `TERM` names a terminal that can be driven full-screen (`TERM=dumb` cannot).
+    static var isDrivable: Bool { loans_terminal_is_drivable() != 0 }
+
     /// Takes over the terminal: the locale for wide characters, the signal guard, then ncurses
-    /// in cbreak mode without echo, keypad on, a short Esc delay and the input timeout.
+    /// in cbreak mode without echo, the cursor hidden, and loans' own modes (mouse, paste).
     init(colors wanted: Bool) throws(TerminalError) {
         setlocale(LC_ALL, "")
         if loans_codeset_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
@@ -29,10 +32,8 @@ final class CursesTerminal {
         cbreak()
         noecho()
         nonl()
-        _ = loans_keypad()
-        set_escdelay(25)
+        typeahead(-1)
         curs_set(0)
-        loans_timeout(0)
         colors = wanted && has_colors()
         if colors {
             start_color()
@@ -43,13 +44,30 @@ final class CursesTerminal {
         }
         width = Int(loans_cols())
         height = Int(loans_lines())
+        TerminalModes.enable()
     }
 
-    /// Gives the terminal back as it was: cursor shown, modes restored, main screen back.
+    /// Gives the terminal back as it was: loans' modes off, cursor shown, modes restored, main
+    /// screen back.
     func close() {
+        TerminalModes.disable()
         curs_set(1)
         endwin()
         SignalGuard.uninstall()
+    }
+
+    /// The new size when the terminal changed size since the last look (ncurses is told).
+    func resize() -> TUIEvent? {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        guard loans_window_size(STDOUT_FILENO, &rows, &columns) != 0,
+              Int(rows) != height || Int(columns) != width
+        else { return nil }
+        resizeterm(rows, columns)
+        width = Int(columns)
+        height = Int(rows)
+        shown = nil
+        return .resize(width: width, height: height)
     }
 
     /// Forgets what is on screen, so the next draw repaints everything (Ctrl-L).
@@ -85,30 +103,6 @@ final class CursesTerminal {
             curs_set(0)
         }
         _ = loans_refresh()
-    }
-
-    /// Every key and resize already waiting, in order (ncurses reads without blocking, until
-    /// both the terminal and its own buffer are empty); keys loans does not know are dropped.
-    func pendingEvents() -> [TUIEvent] {
-        var events: [TUIEvent] = []
-        var code: wint_t = 0
-        while true {
-            switch loans_get_key(&code) {
-            case ERR:
-                return events
-            case loans_key_code_yes():
-                if Int32(code) == KEY_RESIZE {
-                    width = Int(loans_cols())
-                    height = Int(loans_lines())
-                    shown = nil
-                    events.append(.resize(width: width, height: height))
-                } else if let key = KeyDecoding.functionKey(Int32(code)) {
-                    events.append(.key(key))
-                }
-            default:
-                if let key = KeyDecoding.character(UInt32(code)) { events.append(.key(key)) }
-            }
-        }
     }
 
     private func apply(_ style: Style) {

@@ -1,30 +1,75 @@
 import CNcurses
 import Glibc
 
-/// Restores the terminal when a signal ends the TUI: the handler calls `endwin` and then
-/// dies of the same signal, so the shell sees the usual status (130 for Ctrl-C, 143 for a
-/// TERM). Installed before ncurses starts, so ncurses keeps its hands off these signals;
-/// ncurses still handles SIGWINCH (a resize) and SIGTSTP (Ctrl-Z) itself.
+/// The signals of a full-screen run. Ending signals restore the terminal: the handler turns
+/// loans' terminal modes off, calls `endwin` and dies of the same signal, so the shell sees the
+/// usual status (130 for Ctrl-C, 143 for a TERM). A signal the process was started ignoring
+/// (`nohup`, `trap '' HUP`) stays ignored. Ctrl-Z (SIGTSTP) gives the terminal back before the
+/// process stops and takes it again when it continues; a resize (SIGWINCH) only wakes the loop,
+/// which asks the kernel for the new size. Installed before ncurses starts, so ncurses leaves
+/// these signals alone.
 enum SignalGuard {
-    /// Ending signals, and the faults a trap raises, after which the terminal must be usable.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
+    /// Ending signals, which the user may have chosen to ignore.
+    static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The faults a trap raises, after which the terminal must be usable.
+    static let faults: [Int32] = [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
 
     static func install() {
-        for number in signals {
+        for number in ending where loans_signal_is_ignored(number) == 0 {
             signal(number, restoreAndReraise)
         }
+        for number in faults {
+            signal(number, restoreAndReraise)
+        }
+        if loans_signal_is_ignored(SIGTSTP) == 0 { signal(SIGTSTP, suspend) }
+        signal(SIGWINCH, wake)
     }
 
     static func uninstall() {
-        for number in signals {
+        for number in ending + [SIGTSTP] where loans_signal_is_ignored(number) == 0 {
+            signal(number, SIG_DFL)
+        }
+        for number in faults + [SIGWINCH] {
             signal(number, SIG_DFL)
         }
     }
 }
 
-/// Ends curses mode, puts the default action back and raises the signal again.
-private let restoreAndReraise: @convention(c) (Int32) -> Void = { number in
+/// Gives the terminal back, puts the default action back and raises the signal again.
+private func restoreAndReraise(_ number: Int32) {
+    TerminalModes.disable()
     endwin()
     signal(number, SIG_DFL)
     raise(number)
+}
+
+/// Ctrl-Z: gives the terminal back and stops; once continued, takes the terminal again and
+/// repaints it (ncurses redraws everything after `endwin`).
+private func suspend(_: Int32) {
+    TerminalModes.disable()
+    endwin()
+    signal(SIGTSTP, SIG_DFL)
+    loans_unblock_signal(SIGTSTP)
+    raise(SIGTSTP)
+    signal(SIGTSTP, suspend)
+    TerminalModes.enable()
+    refresh()
+}
+
+/// A resize interrupts the loop's wait; the loop then reads the size itself.
+private func wake(_: Int32) {}
+
+/// The terminal modes loans turns on beyond ncurses' own: mouse clicks and the wheel reported
+/// in SGR form (1000 and 1006: no motion, so Shift-drag still selects text in the terminal), and
+/// bracketed paste (2004). Written straight to the terminal, also from signal handlers.
+enum TerminalModes {
+    static let on: StaticString = "\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h"
+    static let off: StaticString = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l"
+
+    static func enable() { write(on) }
+    static func disable() { write(off) }
+
+    private static func write(_ text: StaticString) {
+        _ = Glibc.write(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
+    }
 }

@@ -3,12 +3,19 @@ import LoansCore
 
 /// Runs the TUI on the process's terminal (the full-screen front).
 public enum TUIRunner {
+    /// Whether the terminal `TERM` names can show the full screen; when it cannot (`TERM=dumb`,
+    /// an unknown terminal), the caller shows the agenda as text instead.
+    public static var terminalIsDrivable: Bool { CursesTerminal.isDrivable }
+
     /// Shows the loans until the user quits. Between events it sleeps on the live-agenda port,
-    /// which wakes it for a key (or a resize) on the terminal and when the answer may have
-    /// changed; after a failed read it also wakes a second later to try again. Keys already typed
-    /// are all handled before the next draw. The terminal is restored on return, on a thrown
-    /// error and, through the signal guard, on a signal.
-    public static func run(today: Today, stores: any LoanStores, changes: any AgendaChanges, colors: Bool) throws(TerminalError) {
+    /// which wakes it for input (or a signal such as a resize) on the terminal and when the
+    /// answer may have changed; after a failed read it also wakes a second later to try again.
+    /// Everything already typed or pasted is handled before the next draw. When the terminal
+    /// goes away (end of file, EIO, a hang-up), it stops at once with an error. The terminal is
+    /// restored on return, on a thrown error and, through the signal guard, on a signal.
+    public static func run(
+        today: Today, stores: any LoanStores, changes: any AgendaChanges, colors: Bool, demo: Bool = false
+    ) throws(TerminalError) {
         let terminal = try CursesTerminal(colors: colors)
         defer { terminal.close() }
         // A resize is taken only while waiting on the port (which lets it through), so one that
@@ -18,7 +25,8 @@ public enum TUIRunner {
         sigaddset(&resize, SIGWINCH)
         pthread_sigmask(SIG_BLOCK, &resize, nil)
         defer { pthread_sigmask(SIG_UNBLOCK, &resize, nil) }
-        var app = TUIApp(today: today, stores: stores, width: terminal.width, height: terminal.height)
+        var input = TerminalInput()
+        var app = TUIApp(today: today, stores: stores, width: terminal.width, height: terminal.height, demo: demo)
         terminal.draw(app.screen)
         while !app.isFinished {
             let retry = app.failure == nil ? nil : 1000
@@ -26,11 +34,15 @@ public enum TUIRunner {
             case .answerMayHaveChanged, .timeout:
                 app.handle(.changed)
             case .input, .outputClosed:
-                for event in terminal.pendingEvents() where !app.isFinished {
+                guard let events = input.pendingEvents() else {
+                    throw TerminalError(description: "tui: the terminal went away")
+                }
+                for event in events where !app.isFinished {
                     if event == .key(.control("l")) { terminal.repaint() }
                     app.handle(event)
                 }
             }
+            if let resize = terminal.resize() { app.handle(resize) }
             terminal.draw(app.screen)
         }
     }

@@ -2,9 +2,11 @@ import LoansCore
 import LoansText
 
 /// Lays the list out: headings, and rows in columns by display width — `#id`, title,
-/// counterparty, and the relative day aligned right — the cursor's row inverted.
+/// counterparty, and the relative day aligned right — the cursor's row inverted. The id and
+/// the relative day are always whole; on a narrow screen the title and the counterparty shrink.
 enum ListView {
-    /// The relative-day column is at least this wide ("365 days overdue"), so it rarely moves.
+    /// The relative-day column is at least this wide ("365 days overdue") where there is room,
+    /// so it rarely moves.
     static let dayColumn = 16
 
     static func draw(_ list: ListBody, in area: Area, on screen: inout ScreenBuffer) {
@@ -13,7 +15,7 @@ enum ListView {
             return nil
         }
         let idWidth = rows.map { DisplayWidth.of("#\($0.id)") }.max() ?? 0
-        let dayWidth = min(max(dayColumn, rows.map { DisplayWidth.of($0.relativeDay) }.max() ?? 0), area.width / 3)
+        let dayWidth = max(rows.map { DisplayWidth.of($0.relativeDay) }.max() ?? 0, min(dayColumn, area.width / 3))
         let textWidth = max(2, area.width - 3 - idWidth - 2 - 2 - 2 - dayWidth - 1)
         let titleWidth = max(1, textWidth * 11 / 20)
         let columns = Columns(id: idWidth, title: titleWidth, party: max(1, textWidth - titleWidth), day: dayWidth)

@@ -7,6 +7,9 @@ public enum ScreenView {
     public static let minimumWidth = 40
     public static let minimumHeight = 8
 
+    /// The first line of the body (below the header).
+    public static let bodyTop = 1
+
     /// The lines between the header and the status line.
     public static func bodyHeight(_ height: Int) -> Int { max(1, height - 3) }
 
@@ -17,7 +20,7 @@ public enum ScreenView {
             return screen
         }
         header(frame, &screen)
-        let area = Area(top: 1, height: bodyHeight(height), width: width)
+        let area = Area(top: bodyTop, height: bodyHeight(height), width: width)
         switch frame.body {
         case .list(let list): ListView.draw(list, in: area, on: &screen)
         case .notice(let notice): PanelView.notice(notice, in: area, on: &screen)
@@ -42,15 +45,20 @@ public enum ScreenView {
         }
     }
 
+    /// ` loans │ Today: … · Due soon: …   Agenda`, with `DEMO` after the name for a throwaway
+    /// demo database; the view's name keeps its place at the right, the middle gives way.
     private static func header(_ frame: Frame, _ screen: inout ScreenBuffer) {
         let bar = Style(.accent, inverse: true)
+        let strong = Style(.accent, bold: true, inverse: true)
         screen.fill(row: 0, style: bar)
         let context = Truncation.truncate(frame.context, toColumns: max(0, screen.width / 3))
         let contextWidth = DisplayWidth.of(context)
-        let end = screen.put(" loans │ ", row: 0, column: 0, style: Style(.accent, bold: true, inverse: true))
+        var end = screen.put(" loans ", row: 0, column: 0, style: strong)
+        if frame.demo { end = screen.put("DEMO", row: 0, column: end, style: Style(.error, bold: true, inverse: true)) + 1 }
+        end = screen.put("│ ", row: 0, column: end, style: strong)
         let room = max(0, screen.width - end - contextWidth - 3)
         screen.put(Truncation.truncate(frame.header, toColumns: room), row: 0, column: end, style: bar)
-        screen.put(context, row: 0, column: screen.width - contextWidth - 1, style: Style(.accent, bold: true, inverse: true))
+        screen.put(context, row: 0, column: screen.width - contextWidth - 1, style: strong)
     }
 
     private static func status(_ frame: Frame, row: Int, _ screen: inout ScreenBuffer) {
