@@ -1,5 +1,4 @@
 import LoansAdapters
-import LoansCore
 import LoansPostgres
 
 /// `loans config`: the settings in force and where each came from (an option, the environment,

@@ -1,4 +1,3 @@
-import LoansAdapters
 import LoansCore
 import LoansText
 

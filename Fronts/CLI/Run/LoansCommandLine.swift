@@ -1,4 +1,3 @@
-import Glibc
 import LoansAdapters
 import LoansCore
 import LoansText
@@ -29,7 +28,7 @@ public enum LoansCommandLine {
             let failure = ErrorReport(error)
             console.out.discardPending()
             // Completion asks while the user types: a failure shows nothing.
-            if words.first?.bytes != Array(CompleteCommand.declaration.name.utf8) {
+            if words.first?.bytes != Array(CommandName.complete.rawValue.utf8) {
                 console.err.line("loans: " + failure.message)
                 if let usage = failure.usage { console.err.line("Usage: " + usage) }
             }
