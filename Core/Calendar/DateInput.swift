@@ -9,6 +9,8 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
+        case .notADate(let text, let forms) where forms == .calendarDate:
+            return "\(Quoted(text)) is not a date in the form YYYY-MM-DD"
         case .notADate(let text, let forms):
             return "\(Quoted(text)) is not a date (use \(forms.summary))"
         case .noSuchDay(let text):

@@ -37,7 +37,7 @@ import Testing
         (["agenda", "--window", "99999999999999999999"], #"loans: --window: "99999999999999999999" is not a number of days"#),
         (["agenda", "--window", "-1"], #"loans: --window: "-1" is not a number of days"#),
         (["--today", "2026-13-01"], #"loans: --today: "2026-13-01" is not a date"#),
-        (["--today", "tomorrow"], #"loans: --today: "tomorrow" is not a date (use YYYY-MM-DD)"#),
+        (["--today", "tomorrow"], #"loans: --today: "tomorrow" is not a date in the form YYYY-MM-DD"#),
         (["--db", "a", "--fixture", "b"], "loans: --fixture and --db cannot be combined"),
         (["help", "nope"], #"loans: no help for "nope""#),
     ]

@@ -69,7 +69,7 @@ import Testing
         #expect(throws: DateInputError.notADate("tomorrow", accepted: .calendarDate)) {
             try DateInput.parse("tomorrow", today: today, accepting: .calendarDate)
         }
-        #expect(DateInputError.notADate("tomorrow", accepted: .calendarDate).description == #""tomorrow" is not a date (use YYYY-MM-DD)"#)
+        #expect(DateInputError.notADate("tomorrow", accepted: .calendarDate).description == #""tomorrow" is not a date in the form YYYY-MM-DD"#)
         #expect(DateInputError.notADate("x", accepted: .all).description
             == #""x" is not a date (use YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +N[dwmy], eow or eom)"#)
         #expect(DateInputError.notADate("x", accepted: [.offsets]).description == #""x" is not a date (use +N[dwmy])"#)
