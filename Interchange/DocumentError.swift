@@ -14,18 +14,13 @@ public struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String { "\(path): \(message)" }
 
-    /// A syntax error located by line and column (both from 1) in `bytes`.
-    static func syntax(_ error: JSONSyntaxError, in bytes: UnsafeBufferPointer<UInt8>) -> DocumentError {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(error.offset, bytes.count)] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return DocumentError(path: "line \(line), column \(column)", message: "invalid JSON: \(error.message)")
+    /// A syntax error located by its line and column.
+    static func syntax(_ error: JSONSyntaxError, at location: (line: Int, column: Int)) -> DocumentError {
+        DocumentError(path: "line \(location.line), column \(location.column)", message: "invalid JSON: \(error.message)")
+    }
+
+    /// A value (or key) that does not fit the reading window, named by its path.
+    static func tooLong(_ path: String, window: Int, key: Bool = false) -> DocumentError {
+        DocumentError(path: path, message: "\(key ? "a key " : "")longer than \(JSONReader.describe(window)), the most one value may take")
     }
 }

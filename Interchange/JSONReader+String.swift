@@ -1,49 +1,68 @@
-/// A string token as it stands in the document, between its quotes.
+/// A string token as it stands in the document, between its quotes. Its bytes are in the
+/// reader's window (`JSONReader.bytes(of:)`) until the reader moves on to the next token.
 struct RawJSONString {
-    /// The bytes between the quotes, escapes not decoded.
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// Whether any byte is a backslash (so `bytes` is not the value itself).
-    let escaped: Bool
-    /// Whether every byte is ASCII (so `bytes` is valid UTF-8 without checking).
-    let ascii: Bool
-    /// Offset of the first byte in the document, for errors.
+    /// Document offset of the first byte after the opening quote.
     let offset: Int
+    /// How many bytes stand between the quotes, escapes not decoded.
+    let count: Int
+    /// Whether any byte is a backslash (so the bytes are not the value itself).
+    let escaped: Bool
+    /// Whether every byte is ASCII (so the bytes are valid UTF-8 without checking).
+    let ascii: Bool
 }
 
 extension JSONReader {
     /// Reads a string value: escapes decoded, raw control characters and invalid UTF-8 refused.
     mutating func readString() throws(JSONSyntaxError) -> String {
-        try string(from: try readRawString())
+        let raw = try readRawString()  // read first: `string(from:)` must see the window as it is after
+        return try string(from: raw)
     }
 
     /// Reads a string token without decoding it; raw control characters are refused here.
     mutating func readRawString() throws(JSONSyntaxError) -> RawJSONString {
         try consume(UInt8(ascii: "\""), "a string")
-        let start = position
+        mark = position - 1
         var escaped = false
         var high: UInt8 = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte < 0x20 { throw fail("control character in a string (write it as \\u00\(hex(byte)))") }
-            high |= byte
-            if byte == UInt8(ascii: "\\") {
-                escaped = true
-                position += 1
+        while true {
+            // Locals, so the scan runs in registers rather than through `self`.
+            var index = position
+            let limit = end
+            let bytes = buffer
+            while index < limit {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    let start = mark + 1
+                    position = index + 1
+                    return RawJSONString(offset: base + start, count: index - start, escaped: escaped, ascii: high < 0x80)
+                }
+                if byte < 0x20 {
+                    position = index
+                    throw fail("control character in a string (write it as \\u00\(hex(byte)))")
+                }
+                high |= byte
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    index += 1
+                }
+                index += 1
             }
-            position += 1
+            position = index
+            guard try refill() else { throw fail("unterminated string", at: base + mark) }
         }
-        guard position < bytes.count else { throw fail("unterminated string", at: start - 1) }
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        position += 1
-        return RawJSONString(bytes: raw, escaped: escaped, ascii: high < 0x80, offset: start)
+    }
+
+    /// The bytes of a string token read last (valid until the next token is read).
+    func bytes(of raw: RawJSONString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer + (raw.offset - base), count: raw.count)
     }
 
     /// The value of a string token: ASCII taken as is, other text checked as UTF-8, escapes decoded.
     func string(from raw: RawJSONString) throws(JSONSyntaxError) -> String {
-        if raw.escaped { return try unescape(raw.bytes, at: raw.offset) }
-        if raw.ascii { return String(decoding: raw.bytes, as: UTF8.self) }
-        guard let text = String(validating: raw.bytes, as: UTF8.self) else {
+        let bytes = bytes(of: raw)
+        if raw.escaped { return try unescape(bytes, at: raw.offset) }
+        if raw.ascii { return String(decoding: bytes, as: UTF8.self) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw fail("invalid UTF-8 in a string", at: raw.offset)
         }
         return text

@@ -37,38 +37,55 @@ public enum LoanDocument {
         public static let ordered = allCases
     }
 
-    /// Decodes a whole `all` document, handing each loan (checked against every rule, names
-    /// trimmed) to `visit` in document order. Throws `DocumentError` for the first problem, or
-    /// whatever `visit` throws. A caller that writes must do so in a transaction it can roll back:
-    /// the envelope's `schema_version` may come after the loans.
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (Loan) throws -> Void) throws {
-        var decoder = DocumentDecoder(reader: JSONReader(bytes))
+    /// The largest document read (import files, fixtures, standard input): 256 MiB. A larger one
+    /// is refused before it is read whole; memory stays the same whatever the size.
+    public static let maximumBytes = 256 << 20
+
+    /// Decodes a whole `all` document from `source`, handing each loan (checked against every
+    /// rule, names trimmed) to `visit` in document order, as it is read. Throws `DocumentError`
+    /// for the first problem, what the source throws, or whatever `visit` throws. A caller that
+    /// writes must do so in a transaction it can roll back: the envelope's `schema_version` may
+    /// come after the loans.
+    public static func decode(_ source: DocumentSource, _ visit: (Loan) throws -> Void) throws {
+        _ = try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visit)
+    }
+
+    /// The same, through a window of `windowSize` bytes and up to `limit` bytes (tests use small
+    /// ones to cross their edges).
+    /// Returns the document's `database_id`, when it names one.
+    @discardableResult
+    static func decode(_ source: DocumentSource, windowSize: Int, limit: Int, _ visit: (Loan) throws -> Void) throws -> String? {
+        var decoder = DocumentDecoder(reader: JSONReader(source, windowSize: windowSize, limit: limit))
         do {
             try decoder.document(visit)
+            return decoder.databaseID
         } catch let error as JSONSyntaxError {
-            throw DocumentError.syntax(error, in: bytes)
+            switch error.kind {
+            case .syntax: throw DocumentError.syntax(error, at: decoder.reader.location(of: error.offset))
+            case .tooLong:
+                let at = decoder.reader.location(of: error.offset)
+                throw DocumentError(path: "line \(at.line), column \(at.column)", message: "a value \(error.message), the most one value may take")
+            case .tooLarge: throw DocumentError(path: "document", message: "\(error.message), the most loans reads")
+            case .source: throw decoder.reader.sourceError ?? DocumentError(path: "document", message: error.message)
+            }
         }
+    }
+
+    /// Decodes a whole document into its loans.
+    public static func decode(_ source: DocumentSource) throws -> [Loan] {
+        try contents(of: source).loans
     }
 
     /// Decodes a whole document held in memory into its loans.
     public static func decode(_ bytes: [UInt8]) throws -> [Loan] {
-        try contents(of: bytes).loans
+        try decode(.bytes(bytes))
     }
 
-    /// Decodes a whole document held in memory: its loans, and the identity of the store it came
-    /// from when it names one (`database_id`).
-    public static func contents(of bytes: [UInt8]) throws -> (loans: [Loan], databaseID: String?) {
+    /// Decodes a whole document: its loans, and the identity of the store it came from when it
+    /// names one (`database_id`).
+    public static func contents(of source: DocumentSource) throws -> (loans: [Loan], databaseID: String?) {
         var loans: [Loan] = []
-        var databaseID: String?
-        try bytes.withUnsafeBufferPointer { buffer in
-            var decoder = DocumentDecoder(reader: JSONReader(buffer))
-            do {
-                try decoder.document { loans.append($0) }
-            } catch let error as JSONSyntaxError {
-                throw DocumentError.syntax(error, in: buffer)
-            }
-            databaseID = decoder.databaseID
-        }
+        let databaseID = try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes) { loans.append($0) }
         return (loans, databaseID)
     }
 
@@ -82,6 +99,13 @@ public enum LoanDocument {
     }
 }
 
+extension DocumentError {
+    /// A document over `LoanDocument.maximumBytes`.
+    public static let tooLarge = DocumentError(
+        path: "document", message: "larger than \(JSONReader.describe(LoanDocument.maximumBytes)), the most loans reads"
+    )
+}
+
 /// Walks the envelope and its loans, naming each problem by its path.
 struct DocumentDecoder {
     var reader: JSONReader
@@ -89,12 +113,13 @@ struct DocumentDecoder {
     var databaseID: String?
 
     mutating func document(_ visit: (Loan) throws -> Void) throws {
+        try reader.skipByteOrderMark()
         guard try reader.peekKind() == .object else { throw DocumentError(path: "document", message: "expected an object") }
         var seen = Set<String>()
         var version: Int64?
         var object = JSONContainer()
         try reader.begin(&object, .object)
-        while let key = try reader.nextKey(&object) {
+        while let key = try key(&object, "document") {
             guard seen.insert(key).inserted else {
                 throw DocumentError(path: "document", message: "key \(Quoted(key)) appears twice")
             }
@@ -120,7 +145,7 @@ struct DocumentDecoder {
             case .loans:
                 try loans(visit)
             case .generatedAt, .today, .windowDays, .summary:
-                try reader.skipValue()
+                try skip(key)
             case nil:
                 throw DocumentError(path: "document", message: "\(Quoted(key)) is not a key of a loans document")
             }
@@ -146,6 +171,16 @@ struct DocumentDecoder {
         }
     }
 
+    /// The next key of an object, decoded; a key longer than the window is named by `path`.
+    mutating func key(_ object: inout JSONContainer, _ path: @autoclosure () -> String) throws -> String? {
+        do {
+            return try reader.nextKey(&object)
+        } catch {
+            guard error.kind == .tooLong else { throw error }
+            throw DocumentError.tooLong(path(), window: reader.capacity, key: true)
+        }
+    }
+
     mutating func expect(_ kind: JSONKind, _ path: @autoclosure () -> String) throws {
         let found = try reader.peekKind()
         guard found == kind else { throw DocumentError(path: path(), message: "expected \(kind), found \(found)") }
@@ -153,29 +188,64 @@ struct DocumentDecoder {
 
     mutating func string(_ path: @autoclosure () -> String) throws -> String {
         try expect(.string, path())
-        return try reader.readString()
+        do {
+            return try reader.readString()
+        } catch {
+            guard error.kind == .tooLong else { throw error }
+            throw DocumentError.tooLong(path(), window: reader.capacity)
+        }
+    }
+
+    /// The text of a number token, named by `path` when it does not fit the window.
+    mutating func numberText(_ path: @autoclosure () -> String) throws -> Substring {
+        try expect(.number, path())
+        do {
+            return try reader.readNumberText()
+        } catch {
+            guard error.kind == .tooLong else { throw error }
+            throw DocumentError.tooLong(path(), window: reader.capacity)
+        }
     }
 
     mutating func integer(_ path: @autoclosure () -> String) throws -> Int64 {
-        try expect(.number, path())
-        let text = try reader.readNumberText()
+        let text = try numberText(path())
         guard let value = Int64(text) else {
-            let whole = text.allSatisfy { $0 == "-" || $0.isNumber }
-            throw DocumentError(path: path(), message: whole ? "\(text) is out of range" : "\(text) is not a whole number")
+            throw DocumentError(path: path(), message: DocumentDecoder.isWhole(text) ? "\(text) is out of range" : "\(text) is not a whole number")
         }
         return value
+    }
+
+    /// Whether a number's text has no fraction and no exponent.
+    static func isWhole(_ text: Substring) -> Bool {
+        text.allSatisfy { $0 == "-" || $0.isNumber }
     }
 
     /// A `YYYY-MM-DD` string, read straight from the document's bytes when it has no escapes.
     mutating func date(_ path: @autoclosure () -> String) throws -> CivilDate {
         try expect(.string, path())
-        let raw = try reader.readRawString()
-        if !raw.escaped, let date = CivilDate(isoBytes: raw.bytes) { return date }
+        let raw: RawJSONString
+        do {
+            raw = try reader.readRawString()
+        } catch {
+            guard error.kind == .tooLong else { throw error }
+            throw DocumentError.tooLong(path(), window: reader.capacity)
+        }
+        if !raw.escaped, let date = CivilDate(isoBytes: reader.bytes(of: raw)) { return date }
         let text = try reader.string(from: raw)
         guard let date = CivilDate(iso: text) else {
             throw DocumentError(path: path(), message: "\(Quoted(text)) is not a date")
         }
         return date
+    }
+
+    /// Skips a value that is written but not read, its strings still checked.
+    mutating func skip(_ path: @autoclosure () -> String) throws {
+        do {
+            try reader.skipValue()
+        } catch {
+            guard error.kind == .tooLong else { throw error }
+            throw DocumentError.tooLong(path(), window: reader.capacity)
+        }
     }
 
     mutating func optional<T>(_ read: (inout DocumentDecoder) throws -> T) throws -> T? {

@@ -29,8 +29,8 @@ struct LoanObjectDecoder {
         try decoder.expect(.object, path)
         var object = JSONContainer()
         try decoder.reader.begin(&object, .object)
-        while let raw = try decoder.reader.nextRawKey(&object) {
-            guard let key = raw.escaped ? nil : LoanDocument.LoanKey(utf8: raw.bytes) else {
+        while let raw = try rawKey(&object, &decoder) {
+            guard let key = raw.escaped ? nil : LoanDocument.LoanKey(utf8: decoder.reader.bytes(of: raw)) else {
                 let name = try decoder.reader.string(from: raw)
                 throw DocumentError(path: path, message: "\(Quoted(name)) is not a key of a loan")
             }
@@ -42,13 +42,25 @@ struct LoanObjectDecoder {
         return try finish()
     }
 
+    private func rawKey(_ object: inout JSONContainer, _ decoder: inout DocumentDecoder) throws -> RawJSONString? {
+        do {
+            return try decoder.reader.nextRawKey(&object)
+        } catch {
+            guard error.kind == .tooLong else { throw error }
+            throw DocumentError.tooLong(path, window: decoder.reader.capacity, key: true)
+        }
+    }
+
     private mutating func read(_ key: LoanDocument.LoanKey, _ decoder: inout DocumentDecoder) throws {
         let index = self.index
         var at: String { "loans[\(index)].\(key.rawValue)" }
         switch key {
         case .id:
-            let value = try decoder.integer(at)
-            guard value > 0 else { throw DocumentError(path: at, message: "\(value) is not a positive whole number") }
+            let text = try decoder.numberText(at)
+            guard let value = Int64(text), (1...LoanID.largest.rawValue).contains(value) else {
+                guard DocumentDecoder.isWhole(text) else { throw DocumentError(path: at, message: "\(text) is not a whole number") }
+                throw DocumentError(path: at, message: "\(text) is not an id (ids run from 1 to \(LoanID.largest))")
+            }
             id = LoanID(value)
         case .title:
             title = try decoder.string(at)
@@ -77,10 +89,24 @@ struct LoanObjectDecoder {
             var array = JSONContainer()
             try decoder.reader.begin(&array, .array)
             while try decoder.reader.nextElement(&array) {
-                previousDueDates.append(try decoder.date("\(at)[\(previousDueDates.count)]"))
+                let date = try decoder.date("\(at)[\(previousDueDates.count)]")
+                if let last = previousDueDates.last, date <= last {
+                    throw DocumentError(
+                        path: "\(at)[\(previousDueDates.count)]", message: "\(date.iso) is not after \(last.iso) (earlier due dates run oldest first)"
+                    )
+                }
+                previousDueDates.append(date)
             }
-        case .status, .daysUntilDue:
-            try decoder.reader.skipValue()
+        case .status:
+            let text = try decoder.string(at)
+            guard LoanStatus(rawValue: text) != nil else {
+                let names = LoanStatus.allCases.map(\.rawValue)
+                throw DocumentError(
+                    path: at, message: "\(Quoted(text)) is not a status (\(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""))"
+                )
+            }
+        case .daysUntilDue:
+            try decoder.skip(at)
         }
     }
 
@@ -96,6 +122,12 @@ struct LoanObjectDecoder {
             lentOn: try required(lentOn, .lentOn), dueOn: try required(dueOn, .dueOn), returnedOn: returnedOn,
             note: note, previousDueDates: previousDueDates
         )
+        if let latest = previousDueDates.last, latest >= loan.dueOn {
+            throw DocumentError(
+                path: "\(path).previous_due_dates[\(previousDueDates.count - 1)]",
+                message: "\(latest.iso) is not before the due date \(loan.dueOn.iso)"
+            )
+        }
         if let renewals, renewals != Int64(previousDueDates.count) {
             throw DocumentError(
                 path: "\(path).renewals",

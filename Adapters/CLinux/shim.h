@@ -2,8 +2,12 @@
 #define LOANS_CLINUX_SHIM_H
 
 // Linux interfaces that Swift's Glibc module leaves out: timers as descriptors (the midnight
-// timer of the watchers), process descriptors (waiting for a delivery with a deadline), and
-// ppoll (a wait that lets one signal through atomically).
+// timer of the watchers), process descriptors (waiting for a delivery with a deadline), ppoll
+// (a wait that lets one signal through atomically), and renameat2 (a new database moved into
+// place without replacing one).
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <sys/timerfd.h>
 #include <sys/pidfd.h>
 #include <poll.h>
@@ -15,6 +19,13 @@ static inline int loans_ppoll(struct pollfd *fds, unsigned long count, int milli
     struct timespec limit = { milliseconds / 1000, (long)(milliseconds % 1000) * 1000000L };
     extern int ppoll(struct pollfd *, unsigned long, const struct timespec *, const sigset_t *);
     return ppoll(fds, count, milliseconds < 0 ? 0 : &limit, mask);
+}
+
+/* renameat2(2) with RENAME_NOREPLACE: moves `from` to `to` only if `to` does not exist, in one
+   step. Glibc declares renameat2 only under _GNU_SOURCE, and syscall(2) is variadic, which Swift
+   cannot call: this fixes its arguments. */
+static inline int loans_rename_noreplace(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1u /* RENAME_NOREPLACE */);
 }
 
 #endif

@@ -6,8 +6,8 @@ import LoansCore
 /// process dies, so a crash never leaves it locked. The descriptor is close-on-exec, so a program
 /// started meanwhile never inherits the lock.
 enum FileLock {
-    static func exclusively<T>(at path: String, _ body: () throws -> T) throws -> T {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    static func exclusively<T>(at path: SystemPath, _ body: () throws -> T) throws -> T {
+        let descriptor = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         guard descriptor >= 0 else {
             throw StoreError(.unavailable, "cannot open the lock file \(Quoted(path)): \(String(cString: strerror(errno)))")
         }

@@ -1,5 +1,6 @@
 import Glibc
 import LoansCore
+import LoansInterchange
 
 /// A file named on the command line that could not be opened or read (exit 66).
 public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -8,36 +9,53 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { message }
 }
 
-/// Reads a whole input file (or standard input for `-`) into memory.
-public enum InputFile {
-    public static func read(_ path: String) throws(InputFileError) -> [UInt8] {
-        if path == "-" { return try drain(STDIN_FILENO, path) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path) }
-        defer { close(descriptor) }
+/// An input document opened for reading — a file by its path's bytes, or standard input for
+/// `-` — read a window at a time through `source`, never held whole. A regular file over
+/// `LoanDocument.maximumBytes` is refused before anything is read; other inputs (standard input,
+/// a pipe, a device) are refused by the reader once past the limit.
+public final class InputFile {
+    private let descriptor: Int32
+    private let path: SystemPath
+    private let owned: Bool
+
+    /// Opens `path`: `InputFileError` when it cannot be opened or is a folder, `DocumentError`
+    /// when it is a regular file larger than the limit.
+    public init(_ path: SystemPath) throws {
+        self.path = path
+        if path.bytes == [UInt8(ascii: "-")] {
+            descriptor = STDIN_FILENO
+            owned = false
+        } else {
+            descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else { throw InputFile.failure(path) }
+            owned = true
+        }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw failure(path) }
+        guard fstat(descriptor, &info) == 0 else { throw InputFile.failure(path) }
         guard info.st_mode & S_IFMT != S_IFDIR else {
             throw InputFileError(message: "cannot read \(Quoted(path)): it is a folder")
         }
-        return try drain(descriptor, path)
-    }
-
-    private static func drain(_ descriptor: Int32, _ path: String) throws(InputFileError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
+        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > LoanDocument.maximumBytes {
+            throw DocumentError.tooLarge
         }
     }
 
-    private static func failure(_ path: String) -> InputFileError {
+    deinit {
+        if owned { close(descriptor) }
+    }
+
+    /// The file's bytes, as the document reader asks for them.
+    public var source: DocumentSource {
+        DocumentSource { [self] buffer in
+            while true {
+                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                if count >= 0 { return count }
+                guard errno == EINTR else { throw InputFile.failure(path) }
+            }
+        }
+    }
+
+    private static func failure(_ path: SystemPath) -> InputFileError {
         InputFileError(message: "cannot read \(Quoted(path)): \(String(cString: strerror(errno)))")
     }
 }

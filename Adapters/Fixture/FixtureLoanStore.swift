@@ -20,10 +20,10 @@ public struct FixtureLoanStore: LoanReading {
         self.databaseID = databaseID
     }
 
-    /// Reads the document at `path`: `InputFileError` when it cannot be read,
-    /// `DocumentError` when it is not a valid loans document.
-    public init(contentsOf path: String) throws {
-        let contents = try LoanDocument.contents(of: try InputFile.read(path))
+    /// Reads the document at `path` (a window at a time): `InputFileError` when it cannot be
+    /// read, `DocumentError` when it is not a valid loans document or is too large.
+    public init(contentsOf path: SystemPath) throws {
+        let contents = try LoanDocument.contents(of: try InputFile(path).source)
         self.init(loans: contents.loans, databaseID: contents.databaseID)
     }
 

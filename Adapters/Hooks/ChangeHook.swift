@@ -8,13 +8,14 @@ import LoansCore
 /// non-executable or failing hook never fails the write.
 public struct ChangeHook: Sendable {
     /// The hook's path; nil when no configuration folder can be named.
-    public let path: String?
+    public let path: SystemPath?
 
-    public init(environment: [String: String]) {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            path = config + "/loans/on-change"
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            path = home + "/.config/loans/on-change"
+    /// The hook named by the environment; `variable` gives a variable's bytes.
+    public init(variable: (String) -> [UInt8]?) {
+        if let config = variable("XDG_CONFIG_HOME"), config.first == UInt8(ascii: "/"), let folder = SystemPath(bytes: config) {
+            path = folder.appending("/loans/on-change")
+        } else if let home = variable("HOME"), home.first == UInt8(ascii: "/"), let folder = SystemPath(bytes: home) {
+            path = folder.appending("/.config/loans/on-change")
         } else {
             path = nil
         }
@@ -26,9 +27,9 @@ public struct ChangeHook: Sendable {
 
     /// Starts the hook if it exists and is executable; never waits for it.
     public func fire() {
-        guard let path, access(path, X_OK) == 0 else { return }
+        guard let path, path.withCString({ access($0, X_OK) }) == 0 else { return }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
         StartedHooks.shared.reapFinished()
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -47,9 +48,12 @@ public struct ChangeHook: Sendable {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
         var pid = pid_t()
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        defer { argv.forEach { free($0) } }
-        if posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0 { StartedHooks.shared.add(pid) }
+        let started = path.withCString { program in
+            let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
+            defer { argv.forEach { free($0) } }
+            return posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0
+        }
+        if started { StartedHooks.shared.add(pid) }
     }
 }
 

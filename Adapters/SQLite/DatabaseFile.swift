@@ -3,9 +3,11 @@ import Glibc
 import LoansCore
 
 /// Opens the loans database at a path, telling a loans database from an empty, foreign,
-/// corrupt or newer file before anything could write to it.
+/// corrupt or newer file before anything could write to it. A new database is built aside and
+/// moved into place whole (`DatabaseCreation`), so a reader never meets a half-made file.
 struct DatabaseFile {
-    let path: String
+    let path: SystemPath
+    let folders: FolderRule
 
     /// What a file turned out to be.
     enum Recognition: Equatable {
@@ -17,12 +19,17 @@ struct DatabaseFile {
         case foreign
     }
 
-    /// Whether anything exists at the path; a directory or other non-file is an error.
+    /// Whether a file exists at the path. A folder or other non-file there is an error, and so
+    /// is a missing folder when the user named the place.
     func exists() throws(StoreError) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return false }
-            throw unavailable("cannot open database \(Quoted(path)): \(String(cString: strerror(errno)))")
+        guard path.withCString({ stat($0, &info) }) == 0 else {
+            let number = errno
+            guard number == ENOENT else { throw unavailable("cannot open database \(Quoted(path)): \(SystemError(number))") }
+            if folders == .mustExist, let folder = path.parent, !DatabaseFile.isFolder(folder) {
+                throw unavailable("cannot open database \(Quoted(path)): its folder \(Quoted(folder)) does not exist")
+            }
+            return false
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw unavailable("cannot open database \(Quoted(path)): it is not a regular file")
@@ -30,8 +37,8 @@ struct DatabaseFile {
         return true
     }
 
-    /// A read-only connection to an existing loans database at the latest version, or nil
-    /// when the file is a fresh, empty one. Nothing is written.
+    /// A read-only connection to an existing loans database of any schema this build can read,
+    /// or nil when the file is a fresh, empty one. Nothing is written.
     ///
     /// In a folder the reader cannot write, SQLite cannot create the `-shm` file a WAL reader
     /// needs; when there is no pending `-wal` either, no writer can be at work there, so the
@@ -42,27 +49,36 @@ struct DatabaseFile {
         do {
             recognition = try recognise(connection)
         } catch let failure {
-            guard failure.kind == .unavailable, try !pendingWAL(), access(parent(of: path).isEmpty ? "." : parent(of: path), W_OK) != 0
-            else { throw failure }
+            guard failure.kind == .unavailable, !pendingWAL(), !DatabaseFile.isWritableFolder(path.parent) else { throw failure }
             connection = try open(readOnly: true, immutable: true)
             recognition = try recognise(connection)
         }
         switch recognition {
         case .empty:
             return nil
-        case .loans(let version) where version < Migrations.latestVersion:
-            throw unavailable("database \(Quoted(path)) uses an older schema (\(version)); any write, such as 'loans add', upgrades it")
-        case .loans:
+        case .loans(let version):
+            do {
+                try OlderSchemas.prepareForReading(connection, version: version)
+                try LoanRow.checkOpenDueDays(connection)
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw unavailable("cannot read database \(Quoted(path)): \(error)")
+            }
             return connection
         case .foreign:
             throw foreign()
         }
     }
 
-    /// A read-write connection, the file and its folder created when missing (folder 0700,
-    /// file 0600), in WAL mode and migrated to the latest schema.
+    /// A read-write connection, in WAL mode and migrated to the latest schema. A missing file is
+    /// built aside and moved into place (its folders first, 0700, where loans chose the place).
     func openForWriting() throws(StoreError) -> SQLiteConnection {
-        if try !exists() { try create() }
+        if try !exists() {
+            let creation = DatabaseCreation(path: path)
+            if folders == .createdOnFirstWrite { try creation.createFolders() }
+            try creation.create()
+        }
         let connection = try open(readOnly: false)
         guard !connection.isReadOnly else {
             throw unavailable("cannot write database \(Quoted(path)): the file is read-only; it was left untouched")
@@ -90,66 +106,47 @@ struct DatabaseFile {
         }
     }
 
-    /// Reads the file's header marks; a file that is not SQLite at all fails here, unmodified.
+    /// Reads the file's header marks in one read transaction (so a write committing meanwhile is
+    /// seen whole or not at all); a file that is not SQLite at all fails here, unmodified.
     private func recognise(_ connection: SQLiteConnection, toWrite: Bool = false) throws(StoreError) -> Recognition {
-        let recognition: Recognition
-        let version: Int64
+        let marks: (application: Int64, version: Int64, tables: Int64)
         do {
-            let application = try connection.integerPragma("application_id")
-            version = try connection.integerPragma("user_version")
-            let tableCount = try connection.statement("SELECT count(*) FROM sqlite_schema").scalar()
-            if application == Migrations.applicationID {
-                recognition = .loans(version: version)
-            } else if application == 0, version == 0, tableCount == 0 {
-                recognition = .empty
-            } else {
-                recognition = .foreign
+            marks = try connection.transaction(immediate: false) {
+                (
+                    try connection.integerPragma("application_id"), try connection.integerPragma("user_version"),
+                    try connection.statement("SELECT count(*) FROM sqlite_schema").scalar()
+                )
             }
         } catch {
-            let verb = toWrite ? "write" : "read"
-            throw unavailable("cannot \(verb) database \(Quoted(path)): \(error.message); it was left untouched")
+            let message = (error as? SQLiteError)?.message ?? "\(error)"
+            throw unavailable("cannot \(toWrite ? "write" : "read") database \(Quoted(path)): \(message); it was left untouched")
         }
-        if case .loans(let version) = recognition, version > Migrations.latestVersion {
-            throw StoreError(
-                .newerVersion,
-                "database \(Quoted(path)) was written by a newer loans (schema \(version); this loans knows up to \(Migrations.latestVersion)); it was left untouched"
-            )
-        }
-        return recognition
-    }
-
-    /// Creates the missing folders (0700) and an empty file (0600), whatever the umask.
-    private func create() throws(StoreError) {
-        var folders: [String] = []
-        var folder = parent(of: path)
-        while !folder.isEmpty, access(folder, F_OK) != 0 {
-            folders.append(folder)
-            folder = parent(of: folder)
-        }
-        for missing in folders.reversed() {
-            guard mkdir(missing, 0o700) == 0 || errno == EEXIST else {
-                throw unavailable("cannot create folder \(Quoted(missing)): \(String(cString: strerror(errno)))")
+        if marks.application == Migrations.applicationID {
+            guard marks.version <= Migrations.latestVersion else {
+                throw StoreError(
+                    .newerVersion,
+                    "database \(Quoted(path)) was written by a newer loans (schema \(marks.version); this loans knows up to \(Migrations.latestVersion)); it was left untouched"
+                )
             }
-            chmod(missing, 0o700)
+            return .loans(version: marks.version)
         }
-        let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            if errno == EEXIST { return }
-            throw unavailable("cannot create database \(Quoted(path)): \(String(cString: strerror(errno)))")
-        }
-        fchmod(descriptor, 0o600)
-        close(descriptor)
+        return marks.application == 0 && marks.version == 0 && marks.tables == 0 ? .empty : .foreign
     }
 
     /// Whether a `-wal` file with content sits next to the database.
-    private func pendingWAL() throws(StoreError) -> Bool {
+    private func pendingWAL() -> Bool {
         var info = stat()
-        return stat(path + "-wal", &info) == 0 && info.st_size > 0
+        return path.appending("-wal").withCString { stat($0, &info) } == 0 && info.st_size > 0
     }
 
-    private func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+    static func isFolder(_ folder: SystemPath) -> Bool {
+        var info = stat()
+        return folder.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether this process may create files in `folder` (the working folder when nil).
+    static func isWritableFolder(_ folder: SystemPath?) -> Bool {
+        (folder ?? SystemPath(".")!).withCString { access($0, W_OK) } == 0
     }
 
     private func foreign() -> StoreError {
@@ -159,4 +156,15 @@ struct DatabaseFile {
     private func unavailable(_ message: String) -> StoreError {
         StoreError(.unavailable, message)
     }
+}
+
+/// An `errno` value as the C library words it.
+struct SystemError: CustomStringConvertible {
+    let number: Int32
+
+    init(_ number: Int32 = errno) {
+        self.number = number
+    }
+
+    var description: String { String(cString: strerror(number)) }
 }

@@ -1,16 +1,35 @@
 import LoansCore
 
 /// Where the database lives: `--db`, else `LOANS_DB`, else `$XDG_DATA_HOME/loans/loans.db`,
-/// else `$HOME/.local/share/loans/loans.db`.
-public enum DatabaseLocation {
-    public static func resolve(explicit: String?, environment: [String: String]) throws(StoreError) -> String {
-        if let explicit { return try usable(explicit, "--db") }
-        if let fromEnvironment = environment["LOANS_DB"] { return try usable(fromEnvironment, "LOANS_DB") }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return data + "/loans/loans.db"
+/// else `$HOME/.local/share/loans/loans.db` — and whether its folder may be created. A place the
+/// user named must already have its folder (a typo must not grow a tree of folders); only the
+/// default place, which loans chose, is created on the first write.
+public struct DatabaseLocation: Equatable, Sendable {
+    /// The database file, byte for byte as given.
+    public let path: SystemPath
+    /// What to do when the file's folder does not exist.
+    public let folders: FolderRule
+
+    public init(path: SystemPath, folders: FolderRule) {
+        self.path = path
+        self.folders = folders
+    }
+
+    /// Resolves the location. `explicit` is `--db` (already checked to be non-empty);
+    /// `variable` gives an environment variable's bytes. An empty `LOANS_DB` counts as unset.
+    public static func resolve(explicit: SystemPath?, variable: (String) -> [UInt8]?) throws(StoreError) -> DatabaseLocation {
+        if let explicit { return DatabaseLocation(path: explicit, folders: .mustExist) }
+        if let bytes = variable("LOANS_DB"), !bytes.isEmpty {
+            guard let path = SystemPath(bytes: bytes) else {
+                throw StoreError(.unavailable, "LOANS_DB holds a NUL byte, which no path can")
+            }
+            return DatabaseLocation(path: path, folders: .mustExist)
         }
-        if let home = environment["HOME"], home.hasPrefix("/") {
-            return home + "/.local/share/loans/loans.db"
+        if let data = absolute(variable("XDG_DATA_HOME")) {
+            return DatabaseLocation(path: data.appending("/loans/loans.db"), folders: .createdOnFirstWrite)
+        }
+        if let home = absolute(variable("HOME")) {
+            return DatabaseLocation(path: home.appending("/.local/share/loans/loans.db"), folders: .createdOnFirstWrite)
         }
         throw StoreError(
             .unavailable,
@@ -18,10 +37,16 @@ public enum DatabaseLocation {
         )
     }
 
-    private static func usable(_ path: String, _ source: String) throws(StoreError) -> String {
-        guard !path.isEmpty, !path.utf8.contains(0) else {
-            throw StoreError(.unavailable, "\(source) \(Quoted(path)) is not a usable path")
-        }
-        return path
+    private static func absolute(_ bytes: [UInt8]?) -> SystemPath? {
+        guard let bytes, bytes.first == UInt8(ascii: "/") else { return nil }
+        return SystemPath(bytes: bytes)
     }
+}
+
+/// Whether a database's missing folder is an error or is created on the first write.
+public enum FolderRule: Equatable, Sendable {
+    /// The user named the place: a missing folder is an error, for reads and writes alike.
+    case mustExist
+    /// loans chose the place: a read finds no database, the first write creates the folders (0700).
+    case createdOnFirstWrite
 }

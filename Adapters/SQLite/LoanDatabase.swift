@@ -9,26 +9,37 @@ public enum LoanDatabase {
     static let reminderLockSuffix = ".remind-lock"
 
     /// A read-only view of the database at `path`. A missing or fresh file reads as empty
-    /// and is not created; a foreign, corrupt or newer file is refused untouched.
-    public static func reader(at path: String) throws(StoreError) -> any LoanReading {
-        let file = DatabaseFile(path: path)
+    /// and is not created; a foreign, corrupt or newer file is refused untouched; an older
+    /// schema is read as it is. With `.mustExist`, a missing folder is an error.
+    public static func reader(at path: SystemPath, folders: FolderRule = .mustExist) throws(StoreError) -> any LoanReading {
+        let file = DatabaseFile(path: path, folders: folders)
         guard try file.exists(), let connection = try file.openForReading() else {
             return FixtureLoanStore(loans: [])
         }
         return SQLiteLoanStore(connection: connection, author: nil)
     }
 
-    /// The database at `path` for writing as `author`: created with its folder when missing,
-    /// upgraded to the latest schema; a foreign, corrupt or newer file is refused untouched.
-    public static func writer(at path: String, author: Author) throws(StoreError) -> any LoanWriting {
-        SQLiteLoanStore(connection: try DatabaseFile(path: path).openForWriting(), author: author)
+    /// The database at `path` for writing as `author`: created when missing (its folders too,
+    /// with `.createdOnFirstWrite`), upgraded to the latest schema; a foreign, corrupt or newer
+    /// file is refused untouched.
+    public static func writer(at path: SystemPath, folders: FolderRule = .mustExist, author: Author) throws(StoreError) -> any LoanWriting {
+        SQLiteLoanStore(connection: try DatabaseFile(path: path, folders: folders).openForWriting(), author: author)
+    }
+
+    /// The database of a resolved location.
+    public static func reader(at location: DatabaseLocation) throws(StoreError) -> any LoanReading {
+        try reader(at: location.path, folders: location.folders)
+    }
+
+    public static func writer(at location: DatabaseLocation, author: Author) throws(StoreError) -> any LoanWriting {
+        try writer(at: location.path, folders: location.folders, author: author)
     }
 
     /// The database with its reminders' ledger: read-only when no `author` records (a dry run),
     /// else opened for writing and upgraded. A missing file has nothing to remind of and is not
     /// created.
-    public static func reminders(at path: String, recordingAs author: Author?) throws(StoreError) -> any LoanReading & ReminderLedger {
-        let file = DatabaseFile(path: path)
+    public static func reminders(at location: DatabaseLocation, recordingAs author: Author?) throws(StoreError) -> any LoanReading & ReminderLedger {
+        let file = DatabaseFile(path: location.path, folders: location.folders)
         guard try file.exists() else { return FixtureLoanStore(loans: []) }
         guard let author else {
             guard let connection = try file.openForReading() else { return FixtureLoanStore(loans: []) }

@@ -1,6 +1,8 @@
 import LoansCore
 
-/// How a loan maps to a row of table `loan`: the column list and its decoding.
+/// How a loan maps to a row of table `loan`: the column list and its decoding. A value loans
+/// could not have written (edited by hand, say) is reported as `loan N has a malformed COLUMN in
+/// the database` by every front alike, never repaired or skipped.
 enum LoanRow {
     static let columns = "id, title, direction, counterparty, lent_on, due_on, returned_on, note, previous_due_dates"
 
@@ -18,10 +20,20 @@ enum LoanRow {
     static func decode(_ statement: Statement, id: LoanID, fieldsFrom first: Int32) throws(StoreError) -> Loan {
         let offset = first - 1
         func date(_ column: Int32, _ name: String) throws(StoreError) -> CivilDate {
-            guard let date = CivilDate(isoBytes: statement.bytes(column + offset)) else { throw malformed(id, name) }
+            guard statement.isText(column + offset), let date = CivilDate(isoBytes: statement.bytes(column + offset)) else {
+                throw malformed(id, name)
+            }
             return date
         }
-        guard let direction = direction(statement.bytes(2 + offset)) else { throw malformed(id, "direction") }
+        func text(_ column: Int32, _ name: String) throws(StoreError) -> String {
+            guard statement.isText(column + offset), let text = String(validating: statement.bytes(column + offset), as: UTF8.self) else {
+                throw malformed(id, name)
+            }
+            return text
+        }
+        guard statement.isText(2 + offset), let direction = direction(statement.bytes(2 + offset)) else {
+            throw malformed(id, "direction")
+        }
         var previous: [CivilDate] = []
         let history = statement.bytes(8 + offset)
         if !history.isEmpty {
@@ -33,11 +45,10 @@ enum LoanRow {
             }
         }
         return Loan(
-            id: id, title: statement.string(1 + offset) ?? "", direction: direction,
-            counterparty: statement.string(3 + offset) ?? "",
+            id: id, title: try text(1, "title"), direction: direction, counterparty: try text(3, "counterparty"),
             lentOn: try date(4, "lent_on"), dueOn: try date(5, "due_on"),
             returnedOn: statement.isNull(6 + offset) ? nil : try date(6, "returned_on"),
-            note: statement.string(7 + offset), previousDueDates: previous
+            note: statement.isNull(7 + offset) ? nil : try text(7, "note"), previousDueDates: previous
         )
     }
 
@@ -76,6 +87,27 @@ enum LoanRow {
     static let deltaColumns = "loan_id, " + ["before", "after"].map { side in
         "\(side)_present, " + fieldNames.map { "\(side)_\($0)" }.joined(separator: ", ")
     }.joined(separator: ", ")
+
+    /// Fails when an open loan's due date is not a date. The agenda finds loans by ranges of due
+    /// dates, so such a loan would silently fall out of every answer; instead every read reports
+    /// it. The check reads one row per distinct due day of the open loans (the day counts), not
+    /// the loans themselves.
+    static func checkOpenDueDays(_ connection: SQLiteConnection) throws {
+        let days = try connection.statement("SELECT due_on FROM open_due_day ORDER BY due_on")
+        defer { days.reset() }
+        var index: Int64 = 0
+        while try days.step() {
+            if !days.isText(0) || CivilDate(isoBytes: days.bytes(0)) == nil {
+                days.reset()
+                let first = try connection.statement(
+                    "SELECT (SELECT min(id) FROM loan WHERE returned_on IS NULL AND due_on = d.due_on) FROM open_due_day AS d ORDER BY due_on LIMIT 1 OFFSET ?1"
+                )
+                try first.bind(index, at: 1)
+                throw malformed(LoanID(try first.scalar()), "due_on")
+            }
+            index += 1
+        }
+    }
 
     private static let lent = Array("lent".utf8)
     private static let borrowed = Array("borrowed".utf8)

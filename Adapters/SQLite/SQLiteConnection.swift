@@ -6,22 +6,22 @@ final class SQLiteConnection {
     static let busyTimeoutMilliseconds: Int32 = 5000
 
     let handle: OpaquePointer
-    let path: String
+    let path: SystemPath
     private var statements: [String: Statement] = [:]
 
-    /// Opens `path` read-only, or read-write (never creating it: callers create the file
-    /// themselves with the right permissions). `immutable` reads a file nobody can be writing
-    /// without any locking or `-shm` file.
-    init(path: String, readOnly: Bool, immutable: Bool = false) throws(SQLiteError) {
+    /// Opens `path` — its bytes, UTF-8 or not — read-only, or read-write (never creating it:
+    /// callers create the file themselves with the right permissions). `immutable` reads a file
+    /// nobody can be writing without any locking or `-shm` file.
+    init(path: SystemPath, readOnly: Bool, immutable: Bool = false) throws(SQLiteError) {
         _ = SQLiteConnection.configured
         var db: OpaquePointer?
         var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
         var name = path
         if immutable {
             flags |= SQLITE_OPEN_URI
-            name = "file:" + SQLiteConnection.uriEscaped(path) + "?immutable=1"
+            name = SQLiteConnection.uri(path, query: "immutable=1")
         }
-        let code = sqlite3_open_v2(name, &db, flags, nil)
+        let code = name.withCString { sqlite3_open_v2($0, &db, flags, nil) }
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError(code: code, db: db)
             sqlite3_close_v2(db)
@@ -38,18 +38,24 @@ final class SQLiteConnection {
     /// Process-wide SQLite settings, applied once before the first connection opens.
     private static let configured: Bool = loans_sqlite_disable_memory_statistics() == SQLITE_OK
 
-    /// A path as the path of a `file:` URI: `%`, `?` and `#` percent-encoded.
-    static func uriEscaped(_ path: String) -> String {
-        var out = ""
-        for character in path.unicodeScalars {
-            switch character {
-            case "%": out += "%25"
-            case "?": out += "%3F"
-            case "#": out += "%23"
-            default: out.unicodeScalars.append(character)
+    /// A `file:` URI naming exactly `path`: every byte but the unreserved ones and `/` is
+    /// percent-encoded (SQLite decodes `%HH` to the byte), and an absolute path gets an empty
+    /// authority, so a path beginning `//` is never read as a host name.
+    static func uri(_ path: SystemPath, query: String) -> SystemPath {
+        var out = Array("file:".utf8)
+        if path.bytes.first == UInt8(ascii: "/") { out += Array("//".utf8) }
+        let digits = Array("0123456789ABCDEF".utf8)
+        for byte in path.bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
             }
         }
-        return out
+        out += Array("?\(query)".utf8)
+        return SystemPath(bytes: out)!
     }
 
     deinit {

@@ -5,7 +5,7 @@ import LoansCore
 /// run must hold it across a delivery that happens outside any transaction.
 extension SQLiteLoanStore: ReminderLedger {
     func exclusively<T>(_ body: () throws -> T) throws -> T {
-        try FileLock.exclusively(at: connection.path + LoanDatabase.reminderLockSuffix, body)
+        try FileLock.exclusively(at: connection.path.appending(LoanDatabase.reminderLockSuffix), body)
     }
 
     func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] {

@@ -90,6 +90,11 @@ final class Statement {
         return UnsafeBufferPointer(start: base, count: count)
     }
 
+    /// Whether the column holds text (not NULL, a number or a blob).
+    func isText(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_TEXT
+    }
+
     /// The column's text, invalid UTF-8 repaired; nil for NULL.
     func string(_ column: Int32) -> String? {
         isNull(column) ? nil : String(decoding: bytes(column), as: UTF8.self)

@@ -25,13 +25,13 @@ final class FileWatches {
     /// What one watch is for: a file, or a folder and the names in it that count.
     private struct Role {
         let subject: Subject
-        /// For a folder: the names whose appearance or loss counts, each with its subject.
-        let names: [String: Subject]?
+        /// For a folder: the names (bytes) whose appearance or loss counts, each with its subject.
+        let names: [[UInt8]: Subject]?
     }
 
     /// The inotify descriptor, or -1 when the kernel refused one (the watcher then polls).
     let descriptor: Int32
-    private let files: [(path: String, subject: Subject)]
+    private let files: [(path: SystemPath, subject: Subject)]
     private var roles: [Int32: [Role]] = [:]
     /// Whether a companion appeared in the events being drained.
     private var appeared = false
@@ -46,7 +46,7 @@ final class FileWatches {
 
     /// Watches `data` files (whose change changes the answer), their `companions` (changed by
     /// writes only), and the `zoneFile` when given.
-    init(data: [String], companions: [String], zoneFile: String?) {
+    init(data: [SystemPath], companions: [SystemPath], zoneFile: SystemPath?) {
         files = data.map { ($0, .data) } + companions.map { ($0, .companion) } + (zoneFile.map { [($0, .zone)] } ?? [])
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         arm()
@@ -60,15 +60,15 @@ final class FileWatches {
     func arm() {
         guard descriptor >= 0 else { return complete = false }
         var wanted: [WatchKey: (mask: UInt32, roles: [Role])] = [:]
-        func want(_ path: String, follow: Bool = true, _ mask: UInt32, _ role: Role) {
+        func want(_ path: SystemPath, follow: Bool = true, _ mask: UInt32, _ role: Role) {
             let key = WatchKey(path: path, follow: follow)
             wanted[key, default: (0, [])].mask |= mask
             wanted[key, default: (0, [])].roles.append(role)
         }
-        var folders: [String: [String: Subject]] = [:]
+        var folders: [SystemPath: [[UInt8]: Subject]] = [:]
         for (path, subject) in files {
             var info = stat()
-            if subject == .zone, lstat(path, &info) == 0 {
+            if subject == .zone, path.withCString({ lstat($0, &info) }) == 0 {
                 want(path, follow: false, FileWatches.zoneMask, Role(subject: .zone, names: nil))
                 if info.st_mode & S_IFMT == S_IFLNK, FileWatches.exists(path) { want(path, FileWatches.zoneMask, Role(subject: .zone, names: nil)) }
                 continue
@@ -90,7 +90,7 @@ final class FileWatches {
         var armed: [Int32: [Role]] = [:]
         complete = true
         for (key, watch) in wanted {
-            let wd = inotify_add_watch(descriptor, key.path, watch.mask | (key.follow ? 0 : UInt32(IN_DONT_FOLLOW)))
+            let wd = key.path.withCString { inotify_add_watch(descriptor, $0, watch.mask | (key.follow ? 0 : UInt32(IN_DONT_FOLLOW))) }
             if wd >= 0 {
                 armed[wd, default: []] += watch.roles
             } else if errno == ENOSPC || errno == ENOMEM {
@@ -118,7 +118,7 @@ final class FileWatches {
                      bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
                      Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
                 }
-                let name = String(decoding: buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }, as: UTF8.self)
+                let name = Array(buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 })
                 offset += 16 + length
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     (outcome.dataChanged, outcome.zoneChanged, rearm) = (true, true, true)
@@ -141,7 +141,7 @@ final class FileWatches {
         return outcome
     }
 
-    private func note(mask: UInt32, name: String, role: Role, outcome: inout Outcome, rearm: inout Bool) {
+    private func note(mask: UInt32, name: [UInt8], role: Role, outcome: inout Outcome, rearm: inout Bool) {
         func record(_ subject: Subject) {
             switch subject {
             case .data: outcome.dataChanged = true
@@ -167,36 +167,39 @@ final class FileWatches {
 
     /// A path watched as itself (`follow` false: a link, not its target) or through links.
     private struct WatchKey: Hashable {
-        let path: String
+        let path: SystemPath
         let follow: Bool
     }
 
-    private static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    private static let root = SystemPath("/")!
+    private static let here = SystemPath(".")!
+
+    /// The folder (`.` for a bare name) and the last name of a path, as bytes.
+    private static func split(_ path: SystemPath) -> (folder: SystemPath, name: [UInt8]) {
+        guard let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")) else { return (here, path.bytes) }
+        return (path.parent ?? root, Array(path.bytes[(slash + 1)...]))
     }
 
-    private static func exists(_ path: String) -> Bool {
+    private static func exists(_ path: SystemPath) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return path.withCString { stat($0, &info) } == 0
     }
 
-    private static func size(_ path: String) -> Int {
+    private static func size(_ path: SystemPath) -> Int {
         var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        return path.withCString { stat($0, &info) } == 0 ? Int(info.st_size) : 0
     }
 
-    private static func isFolder(_ path: String) -> Bool {
+    private static func isFolder(_ path: SystemPath) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        return path.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The deepest folder above `folder` that exists, and the name of the next one down.
-    private static func nearestAncestor(of folder: String) -> (String, String)? {
+    private static func nearestAncestor(of folder: SystemPath) -> (SystemPath, [UInt8])? {
         var (parent, next) = split(folder)
         while !isFolder(parent) {
-            guard parent != "/", parent != "." else { return nil }
+            guard parent != root, parent != here else { return nil }
             (parent, next) = split(parent)
         }
         return (parent, next)

@@ -18,7 +18,7 @@ public final class InotifyAgendaChanges: AgendaChanges {
     private let today: Today
     private let watches: FileWatches
     private let timer = MidnightTimer()
-    private let files: [String]
+    private let files: [SystemPath]
     private var signatures: [FileSignature]
     private var day: CivilDate
     /// When a change seen is to be reported (monotonic milliseconds), if one is pending.
@@ -26,7 +26,7 @@ public final class InotifyAgendaChanges: AgendaChanges {
 
     /// Watches `data` files (a database, or a fixture) and their `companions` (the `-wal`), and
     /// the day as `today` reads it; `zoneFile` is where the system's time zone is kept.
-    public init(data: [String], companions: [String], today: Today, zoneFile: String? = "/etc/localtime") {
+    public init(data: [SystemPath], companions: [SystemPath], today: Today, zoneFile: SystemPath? = SystemPath("/etc/localtime")) {
         self.today = today
         watches = FileWatches(data: data, companions: companions, zoneFile: zoneFile)
         files = data + companions
@@ -118,9 +118,9 @@ struct FileSignature: Equatable {
     var seconds: Int = 0
     var nanoseconds: Int = 0
 
-    init(path: String) {
+    init(path: SystemPath) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return }
         inode = UInt(info.st_ino)
         size = Int(info.st_size)
         seconds = Int(info.st_mtim.tv_sec)

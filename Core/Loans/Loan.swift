@@ -10,6 +10,9 @@ public enum Direction: String, Hashable, Sendable, CaseIterable {
 public struct LoanID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: Int64
 
+    /// The largest id: 2^53 − 1, the largest whole number every JSON reader keeps exactly.
+    public static let largest = LoanID((1 << 53) - 1)
+
     public init(_ rawValue: Int64) {
         self.rawValue = rawValue
     }

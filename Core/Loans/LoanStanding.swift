@@ -1,5 +1,5 @@
 /// Where a loan stands on a given day (the `status` of every front).
-public enum LoanStatus: String, Hashable, Sendable {
+public enum LoanStatus: String, Hashable, Sendable, CaseIterable {
     case overdue
     case dueSoon = "due_soon"
     case open

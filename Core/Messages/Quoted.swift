@@ -8,6 +8,11 @@ public struct Quoted: CustomStringConvertible, Sendable {
         self.text = text
     }
 
+    /// A value shown by its description (a file path, say).
+    public init(_ value: some CustomStringConvertible) {
+        self.init(value.description)
+    }
+
     public var description: String {
         var out = "\""
         var count = 0

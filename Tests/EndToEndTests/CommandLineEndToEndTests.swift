@@ -70,7 +70,7 @@ import Testing
 
     @Test func filesArePrivateWhateverTheUmask() throws {
         defer { loans.remove() }
-        let result = try loans.shell("umask 000; loans --db \"$HOME/data/loans/loans.db\" add A --to B --due +1d")
+        let result = try loans.shell("umask 000; unset LOANS_DB; XDG_DATA_HOME=\"$HOME/data\" loans add A --to B --due +1d")
         #expect(result.status == 0)
         let attributes = { (path: String) in try FileManager.default.attributesOfItem(atPath: loans.folder + path)[.posixPermissions] as? Int }
         #expect(try attributes("/data") == 0o700)

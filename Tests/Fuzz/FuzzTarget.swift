@@ -54,7 +54,7 @@ enum FuzzTarget: String {
     /// Import documents: every loan handed over obeys the rules; a refusal names a path safely.
     static func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
         do {
-            try LoanDocument.decode(bytes) { loan in
+            try LoanDocument.decode(.bytes(Array(bytes))) { loan in
                 require((try? LoanRules.validated(loan)) == loan, "decoded loan breaks a rule")
             }
         } catch let error as DocumentError {

@@ -18,7 +18,8 @@ import Testing
 
     func watching(_ path: String, clock: MovableClock = MovableClock(), zone: String? = nil) -> InotifyAgendaChanges {
         InotifyAgendaChanges(
-            data: [path], companions: [path + "-wal"], today: Today(fixed: nil, window: .standard, clock: clock), zoneFile: zone
+            data: [SystemPath(path)!], companions: [SystemPath(path + "-wal")!], today: Today(fixed: nil, window: .standard, clock: clock),
+            zoneFile: zone.flatMap(SystemPath.init)
         )
     }
 
@@ -94,17 +95,17 @@ import Testing
     @Test func readingTheDatabaseDoesNotWakeIt() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("loans.db")
-        try LoanDatabase.writer(at: path, author: .tester).seed(Sample.loans)
-        let first = try LoanDatabase.reader(at: path)
+        try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).seed(Sample.loans)
+        let first = try LoanDatabase.reader(at: SystemPath(path)!)
         _ = try first.loan(LoanID(1))
         #expect(FileManager.default.fileExists(atPath: path + "-wal"), "a reader made the -wal, and it stays while the reader is open")
         let changes = watching(path)
         for _ in 0..<3 {
-            let reader = try LoanDatabase.reader(at: path)
+            let reader = try LoanDatabase.reader(at: SystemPath(path)!)
             #expect(try AgendaQuery(store: reader).summary(DuePolicy(today: Sample.today, window: .standard)).overdueCount == 3)
         }
         #expect(wake(changes, within: 1500) == .timeout)
-        let writer = try LoanDatabase.writer(at: path, author: .tester)
+        let writer = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         try writer.remove(LoanID(1))
         #expect(wake(changes) == .answerMayHaveChanged, "another connection's write")
     }

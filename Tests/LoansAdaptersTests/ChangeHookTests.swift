@@ -11,7 +11,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.file("loans"), withIntermediateDirectories: false)
         try Data("#!/bin/sh\nexit 0\n".utf8).write(to: URL(fileURLWithPath: folder.file("loans/on-change")))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.file("loans/on-change"))
-        let hook = ChangeHook(environment: ["XDG_CONFIG_HOME": folder.path])
+        let hook = ChangeHook(variable: { $0 == "XDG_CONFIG_HOME" ? Array(folder.path.utf8) : nil })
         var other = pid_t()
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
         defer { argv.forEach { free($0) } }

@@ -10,11 +10,11 @@ import Testing
         let path = folder.file("fixture.json")
         try #"{"schema_version": 1, "loans": [{"id": 3, "title": "Dune", "direction": "borrowed", "counterparty": "Library", "lent_on": "2026-11-01", "due_on": "2026-11-30"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let store = try FixtureLoanStore(contentsOf: path)
+        let store = try FixtureLoanStore(contentsOf: SystemPath(path)!)
         #expect(try store.loan(LoanID(3))?.title == "Dune")
-        #expect(throws: InputFileError.self) { try FixtureLoanStore(contentsOf: folder.file("missing.json")) }
+        #expect(throws: InputFileError.self) { try FixtureLoanStore(contentsOf: SystemPath(folder.file("missing.json"))!) }
         try "{}".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: DocumentError.self) { try FixtureLoanStore(contentsOf: path) }
+        #expect(throws: DocumentError.self) { try FixtureLoanStore(contentsOf: SystemPath(path)!) }
     }
 
     @Test func systemClockReadsTodayInTheProcessZone() {

@@ -32,8 +32,8 @@ import Testing
 
     @Test func searchAnswersAsTheMemoryStoreDoesWhenTrigramsAreCommon() throws {
         let loans = SQLiteSearchTests.manyLoans()
-        try LoanDatabase.writer(at: path, author: .tester).seed(loans)
-        let sqlite = try LoanDatabase.reader(at: path)
+        try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).seed(loans)
+        let sqlite = try LoanDatabase.reader(at: SystemPath(path)!)
         let memory = MemoryStore(loans: loans)
         let texts = [
             "book", "BOOK NUMBER 6", "number 6999", "6999", "ber 12", "k number 1234", "gödel", "KURT GÖDEL", "ærø",
@@ -68,7 +68,7 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func theIndexMatchesTheLoansAfterRandomWrites(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
-        let store = try LoanDatabase.writer(at: path, author: .tester)
+        let store = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         let titles = ["Gödel", "STRASSE", "Straße", "ΣΟΦΊΑ", "Go\u{308}del", "東京物語", "👨‍👩‍👧 album", "plain"]
         func title() -> String { titles[Int(random.next() % UInt64(titles.count))] + " \(random.next() % 100)" }
         func edit(_ id: LoanID, _ change: (inout Loan) -> Void) throws {
@@ -121,7 +121,7 @@ import Testing
     /// from the loans it holds; until then its readers search loan by loan.
     @Test func anOlderDatabaseIsSearchedAndThenIndexed() throws {
         let loans = StoreContract.searchLoans
-        try LoanDatabase.writer(at: path, author: .tester).seed(loans)
+        try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).seed(loans)
         _ = try sqlite3(path, """
             DROP TABLE loan_search; DROP INDEX loan_open_big; DROP INDEX loan_returned;
             DROP TRIGGER loan_search_added; DROP TRIGGER loan_search_removed; DROP TRIGGER loan_search_changed;
@@ -135,18 +135,18 @@ import Testing
             }
             return ids
         }
-        #expect(try gödel(LoanDatabase.reader(at: path)) == gödel(memory))
+        #expect(try gödel(LoanDatabase.reader(at: SystemPath(path)!)) == gödel(memory))
         _ = try sqlite3(path, "PRAGMA user_version = 4")
-        _ = try LoanDatabase.writer(at: path, author: .tester)
+        _ = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         #expect(try sqlite3(path, "PRAGMA user_version") == "5")
         #expect(try sqlite3(path, "SELECT count(*) FROM loan_search") == "\(loans.filter { $0.isOpen && $0.id.rawValue < 1 << 41 }.count)")
-        #expect(try gödel(LoanDatabase.reader(at: path)) == gödel(memory))
+        #expect(try gödel(LoanDatabase.reader(at: SystemPath(path)!)) == gödel(memory))
     }
 
     /// U+0000 (which SQLite keeps in a text and FTS5's trigram tokenizer takes for its end) folds to
     /// U+FFFD, so a title holding it is indexed whole and found by any part of it.
     @Test func aTitleHoldingNULIsSearchedWhole() throws {
-        let store = try LoanDatabase.writer(at: path, author: .tester)
+        let store = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         try store.seed([Sample.loan(1, due: 1, title: "nul\u{0}byte title"), Sample.loan(2, due: 2, title: "other")])
         func found(_ text: String) throws -> [Int64] {
             var ids: [Int64] = []
@@ -163,7 +163,7 @@ import Testing
 
     /// The walks read their indexes in order: no sorting of matches or of returned loans.
     @Test func theWalksReadTheirIndexesInOrder() throws {
-        _ = try LoanDatabase.writer(at: path, author: .tester)
+        _ = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         let returned = try sqlite3(path, "EXPLAIN QUERY PLAN SELECT id FROM loan WHERE returned_on IS NOT NULL AND (returned_on, id) < ('2026-11-29', 3) ORDER BY returned_on DESC, id DESC LIMIT 5")
         #expect(returned.contains("loan_returned") && !returned.contains("TEMP B-TREE"), "\(returned)")
         let search = try sqlite3(path, """
@@ -180,7 +180,7 @@ extension SQLiteSearchTests {
     /// An import indexes just the loans it inserted, in one go; one that fails leaves the index
     /// as it was, and the next import on the same connection works.
     @Test func importsIndexTheirLoansAndAFailedOneLeavesNoTrace() throws {
-        let store = try LoanDatabase.writer(at: path, author: .tester)
+        let store = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         try store.seed([Sample.loan(1, due: 1, title: "Gödel")])
         #expect(throws: Stop.self) {
             try store.change(.importDocument) { writer in

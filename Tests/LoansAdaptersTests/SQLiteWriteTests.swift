@@ -16,7 +16,7 @@ import Testing
     struct Stop: Error {}
 
     @Test func aRenumberingImportKeepsFreeIDsAndRenumbersTakenOnes() throws {
-        let store = try LoanDatabase.writer(at: path, author: .tester)
+        let store = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         try store.seed([Sample.loan(2, due: 1)])
         let outcome = try ImportLoans(store: store, conflicts: .renumber).run { visit in
             for id: Int64 in [1, 2, 30] { try visit(Sample.loan(id, due: 1, title: "new \(id)")) }
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func anImportThatFailsWritesNothing() throws {
-        let store = try LoanDatabase.writer(at: path, author: .tester)
+        let store = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         _ = try store.add(LoanDraft(title: "Kept", direction: .lent, counterparty: "A", lentOn: Sample.day(0), dueOn: Sample.day(1)))
         let before = try sqlite3(path, "SELECT group_concat(id || title) FROM loan; SELECT group_concat(due_on || open_count) FROM open_due_day")
         #expect(throws: Stop.self) {
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aChangeThatThrowsIsRolledBack() throws {
-        let store = try LoanDatabase.writer(at: path, author: .tester)
+        let store = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         let id = try store.add(LoanDraft(title: "Kept", direction: .lent, counterparty: "A", lentOn: Sample.day(0), dueOn: Sample.day(1)))
         #expect(throws: Stop.self) {
             try store.change(.edit) { writer in
@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func dayCountsMatchAPlainCountAfterRandomWrites(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
-        let store = try LoanDatabase.writer(at: path, author: .tester)
+        let store = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
         var ids: [LoanID] = []
         for step in 0..<400 {
             let due = Sample.day(Int(random.next() % 30) - 15)
@@ -88,7 +88,7 @@ import Testing
         let plain = try sqlite3(path, "SELECT due_on || ':' || count(*) FROM loan WHERE returned_on IS NULL GROUP BY due_on ORDER BY due_on")
         let kept = try sqlite3(path, "SELECT due_on || ':' || open_count FROM open_due_day ORDER BY due_on")
         #expect(plain == kept)
-        let reader = try LoanDatabase.reader(at: path)
+        let reader = try LoanDatabase.reader(at: SystemPath(path)!)
         for from in stride(from: -16, through: 16, by: 4) {
             let range = DueRange(from: Sample.day(from), through: Sample.day(from + 6))
             var walked = 0

@@ -21,8 +21,8 @@ import Testing
                 return FixtureLoanStore(loans: loans)
             case .sqlite:
                 let path = folder + "/loans.db"
-                try LoanDatabase.writer(at: path, author: .tester).seed(loans)
-                return try LoanDatabase.reader(at: path)
+                try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).seed(loans)
+                return try LoanDatabase.reader(at: SystemPath(path)!)
             case .postgres:
                 let server = try PostgresServer.shared()
                 let url = server.url(try server.createDatabase())
@@ -60,7 +60,7 @@ import Testing
                 memory.author = author
                 return memory
             case .sqlite:
-                return try LoanDatabase.writer(at: folder.file("loans.db"), author: Author(name: author, clock: Author.tester.clock))
+                return try LoanDatabase.writer(at: SystemPath(folder.file("loans.db"))!, author: Author(name: author, clock: Author.tester.clock))
             case .postgres:
                 return try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock))
             }
@@ -75,7 +75,7 @@ import Testing
             case .memory:
                 return MemoryStore(loans: loans)
             case .sqlite:
-                let store = try LoanDatabase.writer(at: folder.file("loans.db"), author: .tester)
+                let store = try LoanDatabase.writer(at: SystemPath(folder.file("loans.db"))!, author: .tester)
                 try store.seed(loans)
                 return store
             case .postgres:
@@ -104,8 +104,8 @@ import Testing
                 return (memory, memory)
             case .sqlite:
                 let path = folder.file("loans.db")
-                let writer = try LoanDatabase.writer(at: path, author: Author(name: author, clock: Author.tester.clock))
-                return (writer, try LoanDatabase.reminders(at: path, recordingAs: .tester))
+                let writer = try LoanDatabase.writer(at: SystemPath(path)!, author: Author(name: author, clock: Author.tester.clock))
+                return (writer, try LoanDatabase.reminders(at: DatabaseLocation(path: SystemPath(path)!, folders: .mustExist), recordingAs: .tester))
             }
         }
     }

@@ -64,7 +64,7 @@ import Testing
 
     static let badLoans: [(String, String, String)] = [
         ("due_on", #""2026-02-30""#, #"loans[1].due_on: "2026-02-30" is not a date"#),
-        ("id", "0", "loans[1].id: 0 is not a positive whole number"),
+        ("id", "0", "loans[1].id: 0 is not an id (ids run from 1 to 9007199254740991)"),
         ("id", #""4""#, "loans[1].id: expected a number, found a string"),
         ("title", "7", "loans[1].title: expected a string, found a number"),
         ("title", #""  ""#, "loans[1].title: title must not be empty"),

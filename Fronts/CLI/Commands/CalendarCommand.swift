@@ -38,7 +38,8 @@ struct CalendarCommand: LoansCommand {
         // so that the watch below can read it as it is.
         let store = try request.stores.identifiedReader()
         let feed = CalendarFeed(query: CalendarFeedQuery(store: store), alarms: alarms, product: product)
-        switch (output.map(StoreProvider.adapterPath), watch) {
+        // The feed's file is still named by text (`AtomicFile`); the bytes of a UTF-8 path are its text.
+        switch (output.map { String(decoding: $0.bytes, as: UTF8.self) }, watch) {
         case (nil, _):
             try feed.write { request.console.out.write(bytes: $0) }
             return .success

@@ -1,5 +1,5 @@
 import LoansAdapters
-import LoansPostgres
+import LoansText
 
 /// `loans config`: the settings in force and where each came from (an option, the environment,
 /// a line of the config file, or the default).
@@ -29,14 +29,16 @@ struct ConfigCommand: LoansCommand {
         return .success
     }
 
-    /// A database for the screen: a PostgreSQL URL without whatever comes before its `@` (a user
-    /// and a password), a path with its bytes escaped.
-    private static func printable(_ path: SystemPath) -> String {
-        let text = ConfigFile.shown(path)
-        guard PostgresDatabase.isURL(StoreProvider.adapterPath(path)), let scheme = text.firstRange(of: "://"),
-              let at = text[scheme.upperBound...].firstIndex(of: "@")
-        else { return text }
-        return String(text[..<scheme.upperBound]) + "…" + String(text[at...])
+    /// A database for the screen: a path with its bytes escaped, a PostgreSQL URL without
+    /// whatever comes before its `@` (a user and a password).
+    private static func printable(_ location: StoreProvider.Location) -> String {
+        switch location {
+        case .file(let file): return ConfigFile.shown(file.path)
+        case .postgres(let url):
+            let url = SafeText.sanitized(url)
+            guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
+            return String(url[..<scheme.upperBound]) + "…" + String(url[at...])
+        }
     }
 
     /// The value shown for `key` and its source: for `db`, the database as it will be opened,
@@ -48,7 +50,7 @@ struct ConfigCommand: LoansCommand {
         case .fixture(let path): return ("none: reading the fixture " + ConfigFile.shown(path), .option(GlobalOptions.fixture.name))
         case .demo: return ("none: a throwaway demo database", .option(GlobalOptions.demo.name))
         case .database:
-            let path = (try? request.stores.databasePath()).map(ConfigCommand.printable)
+            let path = (try? request.stores.location()).map(ConfigCommand.printable)
             return (path ?? "none: it cannot be located (neither XDG_DATA_HOME nor HOME is an absolute path)", setting.source)
         }
     }

@@ -3,42 +3,45 @@ import LoansAdapters
 import LoansCore
 
 /// `--demo`: a throwaway database in a private temporary folder, seeded with loans around
-/// today through the same use cases as the command line, removed when the run ends.
+/// today through the same use cases as the command line, removed however the run ends
+/// (`RunCleanup`: normal end, error, failed output, or an ending signal).
 final class DemoDatabase {
-    let folder: String
-    var path: String { folder + "/loans.db" }
+    let folder: SystemPath
+    var path: SystemPath { folder.appending("/loans.db") }
 
     /// The author the seed is recorded as: not the user, so their `undo` never reverts the seed.
     static func seedAuthor(like user: Author) -> Author {
         Author(name: "loans --demo", clock: user.clock)
     }
 
-    init(today: CivilDate, author: Author) throws {
-        let base = ProcessEnvironment.current()["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array((base + "/loans-demo-XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkdtemp($0) != nil } ?? false
-        }
-        guard created else {
-            throw StoreError(.unavailable, "cannot create a demo folder in \(Quoted(base)): \(String(cString: strerror(errno)))")
-        }
-        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do {
-            try seed(LoanDatabase.writer(at: path, author: DemoDatabase.seedAuthor(like: author)), today: today)
-        } catch {
-            remove()
-            throw error
+    /// Creates and seeds the database in a new folder under `TMPDIR` (else `/tmp`). Ending signals
+    /// wait until the files are registered for removal, so none can leave them behind.
+    init(today: CivilDate, author: Author, variable: (String) -> [UInt8]?) throws {
+        let base = variable("TMPDIR").flatMap { $0.first == UInt8(ascii: "/") ? SystemPath(bytes: $0) : nil } ?? SystemPath("/tmp")!
+        folder = try RunCleanup.withEndingSignalsBlocked {
+            var template = base.appending("/loans-demo-XXXXXX").bytes.map { CChar(bitPattern: $0) } + [0]
+            let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+            guard created, let folder = SystemPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) }) else {
+                throw StoreError(.unavailable, "cannot create a demo folder in \(Quoted(base)): \(String(cString: strerror(errno)))")
+            }
+            let database = folder.appending("/loans.db")
+            RunCleanup.register(files: ([""] + LoanDatabase.companionSuffixes).map(database.appending), folders: [folder])
+            do {
+                try DemoDatabase.seed(LoanDatabase.writer(at: database, author: DemoDatabase.seedAuthor(like: author)), today: today)
+            } catch {
+                RunCleanup.perform()
+                throw error
+            }
+            return folder
         }
     }
 
+    /// Removes the database and its folder.
     func remove() {
-        for suffix in [""] + LoanDatabase.companionSuffixes {
-            unlink(path + suffix)
-        }
-        rmdir(folder)
+        RunCleanup.perform()
     }
 
-    private func seed(_ store: any LoanWriting, today: CivilDate) throws {
+    private static func seed(_ store: any LoanWriting, today: CivilDate) throws {
         func day(_ offset: Int) -> CivilDate {
             today.adding(days: offset) ?? (offset < 0 ? .earliest : .latest)
         }

@@ -1,23 +1,32 @@
 import Glibc
 
 /// Buffered output to a file descriptor (stdout, stderr), or captured in memory for tests.
-/// Large answers are written in chunks, so memory does not grow with them.
+/// Large answers are written in chunks, so memory does not grow with them. A write that fails
+/// (disk full, `/dev/full`, a file-size limit, a closed pipe with SIGPIPE ignored) calls the
+/// channel's failure action with `errno`; the process's own stdout ends the run there
+/// (`Console.standard`). With SIGPIPE at its default a closed pipe ends the run by the signal
+/// instead, before any action.
 public final class OutputChannel {
     let descriptor: Int32?
+    private let failure: ((Int32) -> Void)?
     private var buffer: [UInt8] = []
+    /// Set after a failed write: nothing more is written.
+    private var failed = false
     /// Everything written so far, when capturing.
     public private(set) var captured: [UInt8] = []
     private static let chunk = 1 << 16
 
-    /// Writes to a file descriptor.
-    public init(descriptor: Int32) {
+    /// Writes to a file descriptor; `failure` is called once if a write fails.
+    public init(descriptor: Int32, failure: ((Int32) -> Void)? = nil) {
         self.descriptor = descriptor
+        self.failure = failure
         buffer.reserveCapacity(OutputChannel.chunk)
     }
 
     /// Captures in memory.
     public init() {
         descriptor = nil
+        failure = nil
     }
 
     deinit {
@@ -49,23 +58,32 @@ public final class OutputChannel {
 
     public func flush() {
         guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
         guard let descriptor else {
             captured += buffer
-            buffer.removeAll(keepingCapacity: true)
             return
         }
+        guard !failed else { return }
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { bytes in
                 Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                break
+            if written >= 0 {
+                offset += written
+                continue
             }
-            offset += written
+            let number = errno
+            if number == EINTR { continue }
+            if number == EAGAIN || number == EWOULDBLOCK {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+                continue
+            }
+            failed = true
+            failure?(number)
+            return
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 
@@ -79,8 +97,17 @@ public struct Console {
         self.err = err
     }
 
-    /// The process's own stdout and stderr.
+    /// The process's own stdout and stderr. When stdout cannot be written, the run stops there:
+    /// `loans: cannot write output: …` on stderr (when stderr can take it), the run's files
+    /// removed, exit 74.
     public static func standard() -> Console {
-        Console(out: OutputChannel(descriptor: STDOUT_FILENO), err: OutputChannel(descriptor: STDERR_FILENO))
+        Console(out: OutputChannel(descriptor: STDOUT_FILENO, failure: endRun), err: OutputChannel(descriptor: STDERR_FILENO))
+    }
+
+    private static func endRun(_ number: Int32) {
+        let message = Array("loans: cannot write output: \(String(cString: strerror(number)))\n".utf8)
+        _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        RunCleanup.perform()
+        exit(ExitCode.ioError.rawValue)
     }
 }

@@ -2,8 +2,10 @@ import CNcurses
 import Glibc
 
 /// The signals of a full-screen run. Ending signals restore the terminal: the handler turns
-/// loans' terminal modes off, calls `endwin` and dies of the same signal, so the shell sees the
-/// usual status (130 for Ctrl-C, 143 for a TERM). A signal the process was started ignoring
+/// loans' terminal modes off, calls `endwin`, puts back the action that was there before the TUI
+/// started and raises the signal again — so a handler of the run's own (removing a demo
+/// database, say) still runs, and the process then dies of the same signal with the usual status
+/// (130 for Ctrl-C, 143 for a TERM). A signal the process was started ignoring
 /// (`nohup`, `trap '' HUP`) stays ignored. Ctrl-Z (SIGTSTP) gives the terminal back before the
 /// process stops and takes it again when it continues; a resize (SIGWINCH) only wakes the loop,
 /// which asks the kernel for the new size. Installed before ncurses starts, so ncurses leaves
@@ -14,11 +16,16 @@ enum SignalGuard {
     /// The faults a trap raises, after which the terminal must be usable.
     static let faults: [Int32] = [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
 
+    /// The actions in place before `install`, indexed by signal number (read by the handler).
+    nonisolated(unsafe) fileprivate static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+
     static func install() {
         for number in ending where loans_signal_is_ignored(number) == 0 {
+            sigaction(number, nil, previous + Int(number))
             signal(number, restoreAndReraise)
         }
         for number in faults {
+            sigaction(number, nil, previous + Int(number))
             signal(number, restoreAndReraise)
         }
         if loans_signal_is_ignored(SIGTSTP) == 0 { signal(SIGTSTP, suspend) }
@@ -26,20 +33,19 @@ enum SignalGuard {
     }
 
     static func uninstall() {
-        for number in ending + [SIGTSTP] where loans_signal_is_ignored(number) == 0 {
-            signal(number, SIG_DFL)
+        for number in ending + faults where loans_signal_is_ignored(number) == 0 {
+            sigaction(number, previous + Int(number), nil)
         }
-        for number in faults + [SIGWINCH] {
-            signal(number, SIG_DFL)
-        }
+        if loans_signal_is_ignored(SIGTSTP) == 0 { signal(SIGTSTP, SIG_DFL) }
+        signal(SIGWINCH, SIG_DFL)
     }
 }
 
-/// Gives the terminal back, puts the default action back and raises the signal again.
+/// Gives the terminal back, puts the earlier action back and raises the signal again.
 private func restoreAndReraise(_ number: Int32) {
     TerminalModes.disable()
     endwin()
-    signal(number, SIG_DFL)
+    sigaction(number, SignalGuard.previous + Int(number), nil)
     raise(number)
 }
 
