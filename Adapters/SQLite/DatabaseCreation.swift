@@ -13,13 +13,36 @@ struct DatabaseCreation {
     /// Creates the database file, unless another process creates it first.
     func create() throws(StoreError) {
         let temporary = try makeTemporaryFile()
-        defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] {
-                _ = temporary.appending(suffix).withCString { unlink($0) }
-            }
-        }
+        defer { remove(temporary) }
         try buildSchema(in: temporary)
         try move(temporary)
+    }
+
+    /// Creates the database with its first content: `fill` writes into the new file while it is
+    /// still aside, and the file takes the database's name only when `fill` succeeded — so a
+    /// failed first import leaves no database behind. When another process created the database
+    /// meanwhile, nothing is moved and the caller is told (the content was not written there).
+    func create<T>(filling fill: (SQLiteConnection) throws -> T) throws -> T {
+        let temporary = try makeTemporaryFile()
+        defer { remove(temporary) }
+        try buildSchema(in: temporary)
+        let result = try fillAndClose(temporary, fill)
+        guard try move(temporary) else {
+            throw StoreError(.unavailable, "database \(Quoted(path)) was created by another process meanwhile; nothing was written, try again")
+        }
+        return result
+    }
+
+    /// Runs `fill` on a connection to the file, closed again (its `-wal` folded back) after.
+    private func fillAndClose<T>(_ file: SystemPath, _ fill: (SQLiteConnection) throws -> T) throws -> T {
+        let connection = try SQLiteConnection(path: file, readOnly: false)
+        return try fill(connection)
+    }
+
+    private func remove(_ temporary: SystemPath) {
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            _ = temporary.appending(suffix).withCString { unlink($0) }
+        }
     }
 
     /// Creates the missing folders of the path (0700, whatever the umask), outermost first.
@@ -66,19 +89,27 @@ struct DatabaseCreation {
         }
     }
 
-    /// Moves the built file to the database's name unless a file is there already. Where the
-    /// file system cannot rename without replacing, `link` (which never replaces) does the same.
-    private func move(_ temporary: SystemPath) throws(StoreError) {
+    /// Moves the built file to the database's name unless a file is there already (then false).
+    /// Where the file system cannot rename without replacing, `link` (which never replaces) does
+    /// the same.
+    @discardableResult
+    private func move(_ temporary: SystemPath) throws(StoreError) -> Bool {
         let moved = temporary.withCString { from in path.withCString { to in loans_rename_noreplace(from, to) } }
-        if moved == 0 || errno == EEXIST { return syncFolder() }
+        if moved == 0 {
+            syncFolder()
+            return true
+        }
+        if errno == EEXIST { return false }
         guard errno == EINVAL || errno == ENOSYS else {
             throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(SystemError())")
         }
         let linked = temporary.withCString { from in path.withCString { to in link(from, to) } }
-        guard linked == 0 || errno == EEXIST else {
+        if linked != 0, errno == EEXIST { return false }
+        guard linked == 0 else {
             throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(SystemError())")
         }
         syncFolder()
+        return true
     }
 
     /// Makes the new name durable: the folder's entry is flushed along with the file.

@@ -26,6 +26,17 @@ public enum LoanDatabase {
         SQLiteLoanStore(connection: try DatabaseFile(path: path, folders: folders).openForWriting(), author: author)
     }
 
+    /// Runs `body` on the database for writing; a database that does not exist yet is built
+    /// aside and takes its name only when `body` succeeded, so a failed first import (say)
+    /// leaves no file behind.
+    public static func writing<T>(at location: DatabaseLocation, author: Author, _ body: (any LoanWriting) throws -> T) throws -> T {
+        let file = DatabaseFile(path: location.path, folders: location.folders)
+        guard try !file.exists() else { return try body(try writer(at: location, author: author)) }
+        let creation = DatabaseCreation(path: location.path)
+        if location.folders == .createdOnFirstWrite { try creation.createFolders() }
+        return try creation.create { connection in try body(SQLiteLoanStore(connection: connection, author: author)) }
+    }
+
     /// The database of a resolved location.
     public static func reader(at location: DatabaseLocation) throws(StoreError) -> any LoanReading {
         try reader(at: location.path, folders: location.folders)

@@ -56,7 +56,9 @@ struct ImportCommand: LoansCommand {
             try loans { _ in count.added += 1 }
             outcome = count
         } else {
-            outcome = try ImportLoans(store: request.stores.writer(), conflicts: conflicts, dryRun: dryRun).run(loans)
+            outcome = try request.stores.writing { store in
+                try ImportLoans(store: store, conflicts: conflicts, dryRun: dryRun).run(loans)
+            }
         }
         progress?.finish()
         request.console.out.line(ImportText.outcome(outcome, dryRun: dryRun))

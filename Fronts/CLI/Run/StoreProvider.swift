@@ -54,6 +54,15 @@ final class StoreProvider {
         return HookedLoanStore(store, hook: ChangeHook(variable: variable))
     }
 
+    /// Runs `body` on the store for writing; a database file that does not exist yet appears
+    /// only if `body` succeeds (a refused first import leaves nothing behind).
+    func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {
+        guard case .file(let file) = try location(), source != .demo else { return try body(try writer()) }
+        return try LoanDatabase.writing(at: file, author: author) { store in
+            try body(HookedLoanStore(store, hook: ChangeHook(variable: variable)))
+        }
+    }
+
     /// The store with its reminders' ledger: for recording (opened for writing) or a dry run
     /// (read-only). A fixture can show reminders but not record them.
     func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
