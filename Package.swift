@@ -42,7 +42,8 @@ let package = Package(
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
         .executableTarget(
-            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore", "LoansInterchange"], path: "Tests/Fuzz", exclude: ["Corpus"]
+            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansJSON", "LoansAdapters"],
+            path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 
         .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
@@ -53,7 +54,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansAdaptersTests",
-            dependencies: ["LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport"],
+            dependencies: [
+                "LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport",
+            ],
             path: "Tests/LoansAdaptersTests"
         ),
         .testTarget(

@@ -9,7 +9,10 @@ public enum LoanDocument {
     /// Keys of the envelope, in order.
     public enum EnvelopeKey: String, CaseIterable, Sendable {
         case schemaVersion = "schema_version", query, generatedAt = "generated_at", today
-        case windowDays = "window_days", summary, loans
+        case windowDays = "window_days", summary
+        /// The identity of the store the document came from (null when it has none).
+        case databaseID = "database_id"
+        case loans
     }
 
     /// Keys of a loan object, in order. `status` and `days_until_due` are derived: written, never read.
@@ -46,8 +49,10 @@ public enum LoanDocument {
     /// for the first problem, what the source throws, or whatever `visit` throws. A caller that
     /// writes must do so in a transaction it can roll back: the envelope's `schema_version` may
     /// come after the loans.
-    public static func decode(_ source: DocumentSource, _ visit: (Loan) throws -> Void) throws {
-        _ = try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visit)
+    /// Returns the document's `database_id`, when it names one.
+    @discardableResult
+    public static func decode(_ source: DocumentSource, _ visit: (Loan) throws -> Void) throws -> String? {
+        try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visit)
     }
 
     /// The same, through a window of `windowSize` bytes and up to `limit` bytes (tests use small
@@ -89,9 +94,6 @@ public enum LoanDocument {
         return (loans, databaseID)
     }
 
-    /// The key naming the store a document came from.
-    static let databaseIDKey = "database_id"
-
     /// Whether `text` can be a store's identity: 1–64 ASCII letters, digits and hyphens.
     static func isDatabaseID(_ text: String) -> Bool {
         (1...64).contains(text.utf8.count)
@@ -123,14 +125,12 @@ struct DocumentDecoder {
             guard seen.insert(key).inserted else {
                 throw DocumentError(path: "document", message: "key \(Quoted(key)) appears twice")
             }
-            if key == LoanDocument.databaseIDKey {
+            switch LoanDocument.EnvelopeKey(rawValue: key) {
+            case .databaseID:
                 databaseID = try optional { try $0.string(key) }
                 if let id = databaseID, !LoanDocument.isDatabaseID(id) {
                     throw DocumentError(path: key, message: "\(Quoted(id)) is not a database identity (1 to 64 letters, digits and hyphens)")
                 }
-                continue
-            }
-            switch LoanDocument.EnvelopeKey(rawValue: key) {
             case .schemaVersion:
                 let value = try integer(key)
                 guard value == Int64(LoanDocument.schemaVersion) else {

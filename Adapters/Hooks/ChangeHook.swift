@@ -180,6 +180,10 @@ private struct WriteNoticing: LoanChangeWriter {
         wrote()
     }
 
+    func adoptIdentity(_ identity: String) throws -> Bool {
+        try base.adoptIdentity(identity)
+    }
+
     func setUndone(_ change: ChangeID, _ undone: Bool) throws {
         try base.setUndone(change, undone)
     }

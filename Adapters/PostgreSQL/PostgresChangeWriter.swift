@@ -141,6 +141,23 @@ final class PostgresChangeWriter: LoanChangeWriter {
         try store.deltas(of: change, loan: nil, visit)
     }
 
+    func adoptIdentity(_ identity: String) throws -> Bool {
+        try writePending()
+        let current = (id?.rawValue ?? 0).description
+        return try store.postgres {
+            try connection.execute(
+                """
+                UPDATE loans.store_meta SET value = $1 WHERE key = 'database_id'
+                    AND NOT EXISTS (SELECT 1 FROM loans.change WHERE id <> $2)
+                    AND (SELECT count(*) FROM loans.loan)
+                        = (SELECT count(*) FROM loans.change_loan WHERE change_id = $2 AND before_present = false)
+                RETURNING value
+                """,
+                [identity, current]
+            ).rowCount > 0
+        }
+    }
+
     func setUndone(_ change: ChangeID, _ undone: Bool) throws {
         let current = try changeID()
         target = change

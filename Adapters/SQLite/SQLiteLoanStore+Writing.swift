@@ -139,6 +139,19 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         try store.deltas(of: change, loan: nil, visit)
     }
 
+    func adoptIdentity(_ identity: String) throws -> Bool {
+        let current = id?.rawValue ?? 0
+        let statement = try connection.statement("""
+            UPDATE store_meta SET value = ?1 WHERE key = 'database_id'
+                AND NOT EXISTS (SELECT 1 FROM change WHERE id <> ?2)
+                AND (SELECT count(*) FROM loan) = (SELECT count(*) FROM change_loan WHERE change_id = ?2 AND before_present = 0)
+            """)
+        try statement.bind(identity, at: 1)
+        try statement.bind(current, at: 2)
+        try statement.run()
+        return connection.changes > 0
+    }
+
     func setUndone(_ change: ChangeID, _ undone: Bool) throws {
         let current = try changeID()
         target = change

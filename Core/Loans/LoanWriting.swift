@@ -44,6 +44,11 @@ public protocol LoanChangeWriter {
     /// The loans a change touched, with their states before and after.
     func deltas(of change: ChangeID, _ visit: (LoanDelta) throws -> Void) throws
 
+    /// Takes `identity` as the store's own when the store held no loan and recorded no change
+    /// before this one — a move from another store keeps its identity, so calendar UIDs survive
+    /// it — and otherwise leaves the store's identity as it is. True when it was taken.
+    func adoptIdentity(_ identity: String) throws -> Bool
+
     /// Marks a change undone by the undo being made, or done again by the redo being made; the
     /// undo or redo records it as its target.
     func setUndone(_ change: ChangeID, _ undone: Bool) throws

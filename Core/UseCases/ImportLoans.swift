@@ -18,6 +18,8 @@ public struct ImportOutcome: Hashable, Sendable {
     /// Ids taken by a different loan: the first few, and how many in all.
     public var conflicts: [LoanID] = []
     public var conflictCount = 0
+    /// Whether the store took the document's identity (an import into an empty store).
+    public var adoptedIdentity = false
 
     /// How many conflicting ids an outcome lists (all are counted).
     public static let listedConflicts = 20
@@ -55,9 +57,22 @@ public struct ImportLoans {
 
     /// Imports every loan `loans` hands over; a dry run rolls back and reports what it would do.
     public func run(_ loans: (_ visit: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
+        try withoutActuallyEscaping(loans) { loans in
+            try runDocument({ visit in
+                try loans(visit)
+                return nil
+            })
+        }
+    }
+
+    /// Imports a document: `document` hands over each loan and then returns the identity of the
+    /// store the document came from, if it names one; an import into an empty store takes that
+    /// identity (so a move keeps calendar UIDs).
+    public func runDocument(_ document: (_ visit: (Loan) throws -> Void) throws -> String?) throws -> ImportOutcome {
         do {
             return try store.change(.importDocument) { writer in
-                let outcome = try place(loans, writer)
+                var (outcome, identity) = try place(document, writer)
+                if let identity, !dryRun { outcome.adoptedIdentity = try writer.adoptIdentity(identity) }
                 if outcome.conflictCount > 0, conflicts == .refuse { throw ImportConflictError(outcome: outcome) }
                 if dryRun { throw DryRun(outcome: outcome) }
                 return outcome
@@ -69,10 +84,12 @@ public struct ImportLoans {
 
     /// Places each loan; loans to renumber are kept until the document ends, so that a new id
     /// never takes the place of an id that comes later in the document.
-    private func place(_ loans: (_ visit: (Loan) throws -> Void) throws -> Void, _ writer: any LoanChangeWriter) throws -> ImportOutcome {
+    private func place(
+        _ document: (_ visit: (Loan) throws -> Void) throws -> String?, _ writer: any LoanChangeWriter
+    ) throws -> (ImportOutcome, String?) {
         var outcome = ImportOutcome()
         var renumbering: [Loan] = []
-        try loans { loan in
+        let identity = try document { loan in
             let stored = try writer.loan(loan.id)
             if stored == loan {
                 outcome.unchanged += 1
@@ -95,7 +112,7 @@ public struct ImportLoans {
             }
         }
         for loan in renumbering { _ = try writer.insertNew(loan) }
-        return outcome
+        return (outcome, identity)
     }
 
     /// Ends a dry run: thrown to roll the change back, caught to report it.

@@ -8,12 +8,14 @@ public struct HistoryPresenter {
     let agenda: AgendaQuery
     let policy: DuePolicy
     let generatedAt: UTCTimestamp
+    let databaseID: String?
 
-    public init(history: HistoryQuery, agenda: AgendaQuery, policy: DuePolicy, generatedAt: UTCTimestamp) {
+    public init(history: HistoryQuery, agenda: AgendaQuery, policy: DuePolicy, generatedAt: UTCTimestamp, databaseID: String?) {
         self.history = history
         self.agenda = agenda
         self.policy = policy
         self.generatedAt = generatedAt
+        self.databaseID = databaseID
     }
 
     public func present(of loan: LoanID?, limit: Int?, to view: inout JSONDocumentWriter) throws {
@@ -24,6 +26,7 @@ public struct HistoryPresenter {
                 overdueCount: summary.overdueCount, dueSoonCount: summary.dueSoonCount
             )
             envelope.listKey = "changes"
+            envelope.databaseID = databaseID
             view.open(envelope)
             try history.stream(of: loan, limit: limit) { view.change($0) } delta: { view.delta($0) } end: { view.endChange() }
             view.close()

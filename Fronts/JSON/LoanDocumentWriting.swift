@@ -15,6 +15,8 @@ enum LoanDocumentWriting {
         let dueSoonCount: Int
         /// The key of the list that ends the envelope: `loans`, or `changes` for the history.
         var listKey = "loans"
+        /// The identity of the store the document comes from.
+        var databaseID: String?
 
         init(query: String, generatedAt: UTCTimestamp, policy: DuePolicy, overdueCount: Int, dueSoonCount: Int) {
             self.query = query
@@ -43,6 +45,8 @@ enum LoanDocumentWriting {
                 bytes.append(contentsOf: ",\"due_soon\":".utf8)
                 JSONTokens.integer(envelope.dueSoonCount, to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
+            case .databaseID:
+                if let id = envelope.databaseID { JSONTokens.string(id, to: &bytes) } else { JSONTokens.null(to: &bytes) }
             case .loans: bytes.append(UInt8(ascii: "["))
             }
         }

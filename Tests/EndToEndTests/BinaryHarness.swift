@@ -1,4 +1,5 @@
 import Foundation
+import LoansTestSupport
 
 /// Runs the built `loans` binary as a user would: its own process, environment and exit code.
 struct BinaryHarness {
@@ -24,41 +25,37 @@ struct BinaryHarness {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    struct Result {
-        let status: Int32
-        let out: String
-        let err: String
-        /// True when the process ended by a signal (a trap), not an exit.
-        let crashed: Bool
-    }
+    /// How a run ended and what it printed (`ProgramRun`: spawned cleanly, with a deadline).
+    typealias Result = ProgramRun
 
-    @discardableResult
+    /// Runs loans with `arguments`; the caller checks the result.
     func callAsFunction(_ arguments: String..., stdin: String? = nil) throws -> Result {
         try run(BinaryHarness.binary, arguments, stdin: stdin)
     }
 
-    /// Runs any program with this harness's environment.
-    func run(_ program: String, _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self), crashed: process.terminationReason == .uncaughtSignal
+    /// Runs loans for a step the test only relies on (seeding a loan, say): anything but exit 0
+    /// with an empty stderr fails the test (`ToolFailure`). Returns stdout.
+    @discardableResult
+    func must(_ arguments: String..., stdin: String? = nil) throws -> String {
+        try Tool.run(BinaryHarness.binary, arguments, environment: environment, stdin: Array((stdin ?? "").utf8))
+    }
+
+    /// Runs any program with this harness's environment; one that has not ended after
+    /// `seconds` is killed and the test fails.
+    func run(
+        _ program: String, _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:],
+        seconds: Double = ProgramRun.defaultSeconds
+    ) throws -> Result {
+        try ProgramRun(
+            program, arguments, environment: environment.merging(extra) { $1 }, stdin: Array((stdin ?? "").utf8), seconds: seconds
         )
+    }
+
+    /// Runs a tool the test relies on (sqlite3, chmod, a generator…) with this harness's
+    /// environment; anything but exit 0 with an empty stderr fails the test (`ToolFailure`).
+    @discardableResult
+    func tool(_ program: String, _ arguments: String..., extra: [String: String] = [:]) throws -> String {
+        try Tool.run(program, arguments, environment: environment.merging(extra) { $1 })
     }
 
     /// Runs a shell line with `loans` on the PATH (for umask, TZ and pipes).

@@ -50,8 +50,8 @@ import Testing
 
     @Test func calcurseImportsTheFeed() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-12-01", "--note", "Second floor; shelf 3")
-        try loans("add", "Cordless drill", "--to", "Sam", "--due", "2026-11-20")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01", "--note", "Second floor; shelf 3")
+        try loans.must("add", "Cordless drill", "--to", "Sam", "--due", "2026-11-20")
         let path = try feed()
         let folder = loans.folder + "/calcurse"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -65,8 +65,8 @@ import Testing
 
     @Test func uidsStayForTheLifeOfALoanAndSequencesGrow() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
-        try loans("add", "Forever", "--to", "Sam", "--due", "9999-12-31")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
+        try loans.must("add", "Forever", "--to", "Sam", "--due", "9999-12-31")
         let first = try ICalendarReading.parse(in: loans.folder, try feed())
         let again = try ICalendarReading.parse(in: loans.folder, try feed())
         #expect(first.events == again.events)
@@ -75,17 +75,17 @@ import Testing
         #expect(identity.count == 32 && identity.allSatisfy(\.isHexDigit))
         #expect(first.events[1].end == nil && first.events[1].start == "9999-12-31", "no day after the last")
         #expect(first.events[0].end == "2026-12-02" && first.events[0].sequence == 1)
-        try loans("renew", "1", "--due", "2026-12-15")
+        try loans.must("renew", "1", "--due", "2026-12-15")
         let renewed = try ICalendarReading.parse(in: loans.folder, try feed()).events[0]
         #expect(renewed.uid == first.events[0].uid && renewed.sequence == 2 && renewed.start == "2026-12-15")
-        try loans("undo")
+        try loans.must("undo")
         let undone = try ICalendarReading.parse(in: loans.folder, try feed()).events[0]
         #expect(undone.uid == first.events[0].uid && undone.sequence == 3 && undone.start == "2026-12-01")
-        try loans("return", "1")
+        try loans.must("return", "1")
         #expect(try ICalendarReading.parse(in: loans.folder, try feed()).events.map(\.uid) == ["loan-2@\(identity)"], "returned loans leave the feed")
         var other = loans
         other.environment["LOANS_DB"] = loans.folder + "/other.db"
-        try other("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
+        try other.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
         let elsewhere = try other.run(BinaryHarness.binary, ["calendar"])
         #expect(elsewhere.status == 0 && elsewhere.out.contains("UID:loan-1@") && !elsewhere.out.contains(identity), "another database, other uids")
     }
@@ -104,7 +104,7 @@ import Testing
         #expect(refused.status == 65 && refused.out.isEmpty && refused.err.contains("database_id"))
         #expect(try loans("calendar", "--watch").status == 64)
         #expect(try loans("calendar", "--alarms", "1,x").status == 64)
-        try loans("add", "Dune", "--from", "Lib", "--due", "2026-12-01")
+        try loans.must("add", "Dune", "--from", "Lib", "--due", "2026-12-01")
         #expect(!(try loans("calendar", "--alarms", "").out.contains("VALARM")))
         #expect(try loans("calendar", "--alarms", "7").out.contains("TRIGGER:-P6DT15H\r\n"))
         // A first-edition database: no history, no identity (schema 2).

@@ -18,7 +18,7 @@ import Testing
 
     @Test func outputReplacesTheFileKeepingItsModeAndFollowingALink() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
         let path = try feed()
         var info = stat()
         #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600, "a new file is private")
@@ -95,7 +95,7 @@ import Testing
         }
         #expect(eventually(patience: 30) { feedContains("END:VCALENDAR") }, "\(watching.output)")
         #expect(!feedContains("BEGIN:VEVENT"))
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
         #expect(eventually(patience: 30) { feedContains("SUMMARY:Return Dune to City Library") }, "\(watching.output)")
         var before = stat()
         #expect(stat(path, &before) == 0)
@@ -103,7 +103,7 @@ import Testing
         usleep(1_000_000)
         var after = stat()
         #expect(stat(path, &after) == 0 && after.st_ino == before.st_ino, "a write that leaves the feed as it was does not rewrite it")
-        try loans("return", "1")
+        try loans.must("return", "1")
         #expect(eventually(patience: 30) { !feedContains("BEGIN:VEVENT") }, "\(watching.output)")
         #expect(watching.isRunning)
     }

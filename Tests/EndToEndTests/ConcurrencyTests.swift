@@ -2,9 +2,38 @@ import Foundation
 import Testing
 
 /// Several processes on one database at once: writers never fail each other, a status bar
-/// polling every moment never fails, and an open TUI sees what the others wrote.
+/// polling every moment never fails, and an open TUI sees what the others wrote. The writers
+/// are held at a gate and released together, and the test checks from their own clocks and
+/// from the ids they got that they really did run at the same time.
 @Suite struct ConcurrencyTests {
-    @Test func twoWritersAndAPollingWidgetWhileTheTUIIsOpen() async throws {
+    /// `count` additions titled `$NAME 1…count`; a failed one prints `FAIL` and its error.
+    static func writes(_ count: Int) -> String {
+        "i=0; while [ $i -lt \(count) ]; do i=$((i+1)); loans add \"$NAME $i\" --to B --due +1d >/dev/null || echo \"FAIL $i\"; done"
+    }
+
+    /// Checks that `writers` ran at the same time and every write succeeded, and that the
+    /// database holds `count` loans of each, their ids interleaved.
+    static func checkOverlappingWrites(_ loans: BinaryHarness, _ writers: [ConcurrentShells.Outcome], names: [String], count: Int) throws {
+        for (name, writer) in zip(names, writers) {
+            #expect(writer.code == 0 && writer.lines.isEmpty, "\(name): exit \(String(describing: writer.code)), printed \(writer.lines)")
+        }
+        let overlap = ConcurrentShells.overlap(writers)
+        let shortest = ConcurrentShells.shortestSpan(writers)
+        #expect(overlap > 0 && overlap >= shortest / 2, "the writers ran together for only \(overlap) s of \(shortest) s")
+        let listed = try loans("json", "all", "--ndjson")
+        #expect(listed.status == 0 && listed.err.isEmpty, "\(listed.err)")
+        let owners = try listed.out.split(separator: "\n").map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return String((object["title"] as? String ?? "").prefix { $0 != " " })
+        }
+        for name in names {
+            #expect(owners.filter { $0 == name }.count == count, "\(name) has \(owners.filter { $0 == name }.count) loans")
+        }
+        let alternations = ConcurrentShells.alternations(owners.filter(names.contains))
+        #expect(alternations >= 10, "the writers' ids alternate only \(alternations) times: they took turns, not overlapped")
+    }
+
+    @Test func twoWritersAndAPollingWidgetWhileTheTUIIsOpen() throws {
         let loans = try BinaryHarness()
         defer { loans.remove() }
         #expect(try loans("add", "First", "--to", "A", "--due", "+30d").status == 0)
@@ -12,31 +41,47 @@ import Testing
         defer { pane.close() }
         _ = try pane.waitFor("No loans due soon.")
 
-        let folder = loans.folder
-        let writes = "i=0; while [ $i -lt 200 ]; do i=$((i+1)); loans add \"$NAME $i\" --to B --due +1d >/dev/null || echo FAIL; done"
+        let stop = loans.folder + "/stop"
+        // The poller stops when the test says so, or by itself after five minutes (a failure).
         let poller = """
-            n=0; while [ ! -f '\(folder)/stop' ]; do n=$((n+1))
-              loans widget >/dev/null 2>>'\(folder)/widget-errors' || echo FAIL
-            done; echo "polls $n"
+            n=0; limit=$(( $(date +%s) + 300 ))
+            while [ ! -f '\(stop)' ]; do
+              [ "$(date +%s)" -lt $limit ] || { echo "poller gave up waiting for stop"; break; }
+              n=$((n+1)); loans widget >/dev/null || echo "FAIL poll $n"
+            done
+            echo "polls $n"
             """
-        async let left = loans.shell(writes, extra: ["NAME": "left"])
-        async let right = loans.shell(writes, extra: ["NAME": "right"])
-        async let polling = loans.shell(poller)
-        let writers = try await [left, right]
-        #expect(FileManager.default.createFile(atPath: folder + "/stop", contents: nil))
-        let widget = try await polling
+        let shells = try ConcurrentShells(
+            loans, scripts: [Self.writes(200), Self.writes(200), poller],
+            environments: [["NAME": "left"], ["NAME": "right"], [:]]
+        )
+        defer { _ = FileManager.default.createFile(atPath: stop, contents: nil) }
+        shells.release()
+        let writers = shells.finish([0, 1])
+        #expect(FileManager.default.createFile(atPath: stop, contents: nil))
+        let widget = try #require(shells.finish([2], patience: 60).first)
 
-        for result in writers {
-            #expect(result.status == 0 && !result.out.contains("FAIL"), "\(result.err)")
-        }
-        #expect(!widget.out.contains("FAIL"))
-        #expect(widget.out.hasPrefix("polls ") && widget.out != "polls 0\n")
-        #expect((try? String(contentsOfFile: folder + "/widget-errors", encoding: .utf8)) ?? "" == "")
-        #expect(try loans("list").out.split(separator: "\n").count == 401)
+        try Self.checkOverlappingWrites(loans, writers, names: ["left", "right"], count: 200)
+        let polls = widget.lines.last.flatMap { Int($0.dropFirst("polls ".count)) } ?? 0
+        #expect(widget.code == 0 && widget.lines.count == 1 && polls > 0, "the poller printed \(widget.lines)")
+        #expect(ConcurrentShells.overlap(writers + [widget]) > 0, "the poller never ran while both writers did")
         #expect(try loans("json").out.contains(#""summary":{"overdue":0,"due_soon":400}"#))
         _ = try pane.waitFor("DUE SOON (400)")
         try pane.press("q")
         #expect(try pane.exitStatus() == 0)
+    }
+
+    /// Two writers on one database: the second waits within the busy timeout, never fails.
+    /// (The database exists first: two first writes racing to create it are a case of their own.)
+    @Test func twoWritersAtOnceBothSucceed() throws {
+        let loans = try BinaryHarness()
+        defer { loans.remove() }
+        #expect(try loans("add", "First", "--to", "A", "--due", "+30d").status == 0)
+        let shells = try ConcurrentShells(
+            loans, scripts: [Self.writes(40), Self.writes(40)], environments: [["NAME": "left"], ["NAME": "right"]]
+        )
+        shells.release()
+        try Self.checkOverlappingWrites(loans, shells.finish(), names: ["left", "right"], count: 40)
     }
 
     @Test func theTUIShowsHostileTitlesWithoutObeyingThem() throws {
@@ -47,7 +92,7 @@ import Testing
         #expect(try loans("import", path).status == 0)
         let pane = try TUITmuxPane(loans, command: "loans tui", width: 120, height: 40)
         defer { pane.close() }
-        let screen = try pane.waitFor("OVERDUE (6)", "DUE SOON (6)")
+        let screen = try pane.waitFor("OVERDUE (7)", "DUE SOON (6)")
         #expect(screen.contains("]0;owned"))
         #expect(screen.contains("#{host} #(touch PWNED)"))
         #expect(try pane.tmux("display-message", "-p", "-t", "t", "#{pane_title}") != "owned\n")

@@ -15,14 +15,14 @@ import Testing
     func checksum(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
     func sqlite(_ sql: String) throws -> String {
-        try loans.run("/usr/bin/sqlite3", [db, sql]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        try loans.tool("/usr/bin/sqlite3", db, sql).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func killedInTheMiddleOfAnImportLeavesAllOrNothing() throws {
         defer { loans.remove() }
         #expect(try loans("add", "Before", "--to", "A", "--due", "+1d").status == 0)
         let document = loans.folder + "/big.json"
-        #expect(try loans.run("/bin/sh", ["-c", "'\(Self.generator)' 200000 2026-11-29 > '\(document)'"]).status == 0)
+        try loans.tool("/bin/sh", "-c", "'\(Self.generator)' 200000 2026-11-29 > '\(document)'")
         // The watching and the kill happen in a shell of their own, so a busy test runner cannot
         // miss the moment: once the import's WAL passes 1 MB (it is writing), SIGKILL.
         let killer = """
@@ -50,7 +50,7 @@ import Testing
         defer { loans.remove() }
         #expect(try loans("add", "Kept", "--to", "A", "--due", "+1d").status == 0)
         let document = loans.folder + "/big.json"
-        #expect(try loans.run("/bin/sh", ["-c", "'\(Self.generator)' 20000 2026-11-29 > '\(document)'"]).status == 0)
+        try loans.tool("/bin/sh", "-c", "'\(Self.generator)' 20000 2026-11-29 > '\(document)'")
         let full = try loans.shell("ulimit -f 200; loans import '\(document)'")
         #expect(!full.crashed)
         #expect(full.status == 74, "\(full.err)")
@@ -68,11 +68,11 @@ import Testing
             ("corrupt", { try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 * 31) }).write(to: URL(fileURLWithPath: self.db)) }, 74),
             ("foreign", { _ = try self.sqlite("CREATE TABLE notes(x); INSERT INTO notes VALUES (1)") }, 74),
             ("newer", {
-                _ = try self.loans("add", "A", "--to", "B", "--due", "+1d")
+                try self.loans.must("add", "A", "--to", "B", "--due", "+1d")
                 _ = try self.sqlite("PRAGMA user_version = 9")
             }, 75),
             ("truncated", {
-                _ = try self.loans("add", "A", "--to", "B", "--due", "+1d")
+                try self.loans.must("add", "A", "--to", "B", "--due", "+1d")
                 let bytes = self.checksum(self.db) ?? Data()
                 try bytes.prefix(1000).write(to: URL(fileURLWithPath: self.db))
             }, 74),
@@ -105,7 +105,7 @@ import Testing
     /// Permission cases need an ordinary user: as root they run through `setpriv` as nobody.
     func unprivileged(_ line: String) throws -> BinaryHarness.Result {
         guard getuid() == 0 else { return try loans.shell(line) }
-        _ = try loans.run("/bin/chown", ["-R", "65534:65534", loans.folder])
+        try loans.tool("/bin/chown", "-R", "65534:65534", loans.folder)
         return try loans.shell("setpriv --reuid=65534 --regid=65534 --clear-groups -- sh -c \"\(line)\"")
     }
 
@@ -113,13 +113,13 @@ import Testing
         defer { loans.remove() }
         #expect(try loans("add", "Kept", "--to", "A", "--due", "+1d").status == 0)
         let before = checksum(db)
-        _ = try loans.run("/bin/chmod", ["0400", db])
+        try loans.tool("/bin/chmod", "0400", db)
         let write = try unprivileged("loans add X --to Y --due +1d")
         #expect(write.status == 74 && write.err.hasPrefix("loans: cannot write database"), "\(write.err)")
         let read = try unprivileged("loans list")
         #expect(read.status == 0 && read.out.contains("Kept"), "\(read.err)")
-        _ = try loans.run("/bin/chmod", ["0600", db])
-        _ = try loans.run("/bin/chmod", ["0500", loans.folder])
+        try loans.tool("/bin/chmod", "0600", db)
+        try loans.tool("/bin/chmod", "0500", loans.folder)
         defer { _ = try? loans.run("/bin/chmod", ["0700", loans.folder]) }
         let readInReadOnlyFolder = try unprivileged("loans agenda")
         #expect(readInReadOnlyFolder.status == 0 && readInReadOnlyFolder.out.contains("Kept"), "\(readInReadOnlyFolder.err)")

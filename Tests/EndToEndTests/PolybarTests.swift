@@ -38,7 +38,7 @@ import Testing
     @Test func aDataPercentBraceShowsWithoutAWarning() throws {
         defer { loans.remove() }
         let file = loans.folder + "/pwned"
-        try loans("add", "50%{off} %{A1:touch \(file):}click%{A}", "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", "50%{off} %{A1:touch \(file):}click%{A}", "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
         let display = try XvfbDisplay(width: 800, height: 30, folder: loans.folder)
         defer { display.stop() }
         let bar = try polybar(display, module: try PolybarTests.documentedModule())

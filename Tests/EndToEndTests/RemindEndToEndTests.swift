@@ -56,9 +56,9 @@ import Testing
         #expect(try loans("history").out.split(separator: "\n").count == 3, "reminders are not changes")
         let tomorrow = try loans("--today", "2026-11-30", "remind")
         #expect(tomorrow.out == "Loans: 1 due soon\n#1 Return The Hobbit to City Library: due tomorrow\n")
-        try loans("renew", "1", "--due", "2026-12-02")
+        try loans.must("renew", "1", "--due", "2026-12-02")
         #expect(try loans("--today", "2026-11-30", "remind").out == "Loans: 1 due soon\n#1 Return The Hobbit to City Library: due in 2 days\n")
-        try loans("return", "3")
+        try loans.must("return", "3")
         #expect(try loans("--today", "2026-12-04", "remind").out == """
             Loans: 1 overdue
             #1 Return The Hobbit to City Library: 2 days overdue
@@ -103,7 +103,7 @@ import Testing
         #expect(argv == ["--urgency=critical", "--app-name=loans", "--", "Loans: 7 overdue", body])
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/PWNED"))
         #expect(try String(contentsOfFile: record + ".bus", encoding: .utf8) == "unix:path=\(runtime)/bus", "cron has no bus address: the user's bus is given")
-        try loans("add", "Soon", "--from", "Lib", "--due", "2026-12-01")
+        try loans.must("add", "Soon", "--from", "Lib", "--due", "2026-12-01")
         let soon = try remind(["remind", "--notify"], extra: ["PATH": bin + ":/usr/bin:/bin", "RECORD": record, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/elsewhere"])
         #expect(soon.code == 0)
         let second = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\0").map(String.init)
@@ -145,7 +145,7 @@ import Testing
         #expect(try loans("remind", "--lead", "", "--dry-run").out == "Loans: 1 overdue\n#2 Get back Cordless drill from Sam: 9 days overdue\n")
         #expect(try loans("remind", "--lead", "7,2", "--dry-run").out.hasSuffix("#3 Return Tent to Priya: due in 5 days\n"))
         let fixture = loans.folder + "/fixture.json"
-        try loans("json", "all").out.write(toFile: fixture, atomically: true, encoding: .utf8)
+        try loans.must("json", "all").write(toFile: fixture, atomically: true, encoding: .utf8)
         var bare = loans
         bare.environment["LOANS_DB"] = nil
         #expect(try bare("--fixture", fixture, "remind", "--dry-run").out == RemindEndToEndTests.digest)

@@ -9,9 +9,9 @@ import Testing
     init() throws { loans = try BinaryHarness() }
 
     func seed() throws {
-        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
-        try loans("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
+        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
+        try loans.must("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
     }
 
     /// 100 KB pasted into the add form's title, with newlines, ESC and letters that are
@@ -132,7 +132,7 @@ import Testing
     @Test func theMouseSelectsOpensAndScrolls() throws {
         defer { loans.remove() }
         for index in 1...40 {
-            try loans("add", "Book \(index)", "--to", "Reader \(index)", "--due", "+\(index % 7)d", "--lent", "2026-11-01")
+            try loans.must("add", "Book \(index)", "--to", "Reader \(index)", "--due", "+\(index % 7)d", "--lent", "2026-11-01")
         }
         let pane = try TUITmuxPane(loans, command: "loans tui")
         defer { pane.close() }
@@ -164,7 +164,7 @@ import Testing
     /// error wraps instead of being cut.
     @Test func aNarrowTerminalKeepsTheRelativeDayAndWrapsErrors() throws {
         defer { loans.remove() }
-        try loans("add", "A very long title that cannot fit", "--to", "Someone far away", "--due", "2026-10-31", "--lent", "2026-10-01")
+        try loans.must("add", "A very long title that cannot fit", "--to", "Someone far away", "--due", "2026-10-31", "--lent", "2026-10-01")
         let pane = try TUITmuxPane(loans, command: "loans tui", width: 40, height: 12)
         defer { pane.close() }
         let screen = try pane.waitFor("OVERDUE (1)")
@@ -185,9 +185,9 @@ import Testing
     @Test func theFilterFindsGodelAndTheReturnedViewReopens() throws {
         defer { loans.remove() }
         try seed()
-        try loans("add", "Gödel, Escher, Bach", "--to", "Kim", "--due", "2026-12-02", "--note", "Hofstadter ÉDITION")
-        try loans("return", "2", "--on", "2026-11-20")
-        try loans("return", "3", "--on", "2026-11-28")
+        try loans.must("add", "Gödel, Escher, Bach", "--to", "Kim", "--due", "2026-12-02", "--note", "Hofstadter ÉDITION")
+        try loans.must("return", "2", "--on", "2026-11-20")
+        try loans.must("return", "3", "--on", "2026-11-28")
         let pane = try TUITmuxPane(loans, command: "loans tui", width: 100)
         defer { pane.close() }
         try pane.waitFor("▸ #1  The Hobbit")
@@ -211,10 +211,10 @@ import Testing
     @Test func undoAndRedoSayWhatTheCommandLineSays() throws {
         defer { loans.remove() }
         try seed()
-        try loans("return", "1")
+        try loans.must("return", "1")
         let undid = try loans("undo").out.trimmingCharacters(in: .newlines)
         let redid = try loans("redo").out.trimmingCharacters(in: .newlines)
-        try loans("undo")
+        try loans.must("undo")
         #expect(undid == "Undid: returned #1 The Hobbit — it is open again")
         let pane = try TUITmuxPane(loans, command: "loans tui", width: 100)
         defer { pane.close() }

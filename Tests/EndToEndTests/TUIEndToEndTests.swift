@@ -9,10 +9,10 @@ import Testing
     init() throws { loans = try BinaryHarness() }
 
     func seed() throws {
-        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
-        try loans("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
-        try loans("add", "日本語の本", "--from", "図書館", "--due", "2026-12-03", "--lent", "2026-11-20")
+        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
+        try loans.must("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
+        try loans.must("add", "日本語の本", "--from", "図書館", "--due", "2026-12-03", "--lent", "2026-11-20")
     }
 
     @Test func aWholeSessionInARealTerminal() throws {
@@ -76,7 +76,7 @@ import Testing
         try pane.resize(width: 80, height: 24)
         try pane.waitFor("OVERDUE (1)", "DUE SOON (3)", absent: ["Terminal too small"])
 
-        try loans("add", "From the CLI", "--to", "Bob", "--due", "+1d")
+        try loans.must("add", "From the CLI", "--to", "Bob", "--due", "+1d")
         try pane.waitFor("From the CLI", "DUE SOON (4)")
 
         try pane.press("?")
@@ -173,8 +173,8 @@ extension TUIEndToEndTests {
     /// points): the terminal shows them side by side, and the rest of the row stays in its columns.
     @Test func aJoinedEmojiTakesTheColumnsTheLayoutGaveIt() throws {
         defer { loans.remove() }
-        try loans("add", "👨‍👩‍👧‍👦 family", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
-        try loans("add", "Plain title", "--to", "Bob", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans.must("add", "👨‍👩‍👧‍👦 family", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans.must("add", "Plain title", "--to", "Bob", "--due", "2026-11-26", "--lent", "2026-11-01")
         let pane = try TUITmuxPane(loans, command: "loans tui")
         defer { pane.close() }
         let screen = try pane.waitFor("OVERDUE (2)", "Plain title")

@@ -9,9 +9,9 @@ import Testing
     init() throws { loans = try BinaryHarness() }
 
     func seed() throws {
-        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
-        try loans("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
+        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
+        try loans.must("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
     }
 
     /// State and CPU time (user + system, in clock ticks) of a process; nil once it is gone

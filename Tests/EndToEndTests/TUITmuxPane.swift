@@ -1,4 +1,5 @@
 import Foundation
+import LoansTestSupport
 import Testing
 
 /// A real terminal for the TUI: a private tmux server (its own socket folder, `-L` name and
@@ -50,6 +51,7 @@ final class TUITmuxPane {
         _ = try? tmux("kill-server")
     }
 
+    /// Runs a tmux command against this pane's server; it must succeed (exit 0, nothing on stderr).
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
         try tmux(arguments)
@@ -57,21 +59,17 @@ final class TUITmuxPane {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let result = try loans.run("/usr/bin/tmux", ["-L", socket] + arguments, extra: environment)
-        if result.status != 0 {
-            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")): \(result.err)")
-        }
-        return result.out
+        try Tool.run("/usr/bin/tmux", ["-L", socket] + arguments, environment: environment)
     }
 
     /// Presses keys by tmux's names: `Enter`, `Escape`, `Tab`, `Down`, `C-u`, `j`…
     func press(_ keys: String...) throws {
-        _ = try loans.run("/usr/bin/tmux", ["-L", socket, "send-keys", "-t", "t"] + keys, extra: environment)
+        try tmux(["send-keys", "-t", "t"] + keys)
     }
 
     /// Types text literally.
     func type(_ text: String) throws {
-        _ = try loans.run("/usr/bin/tmux", ["-L", socket, "send-keys", "-t", "t", "-l", text], extra: environment)
+        try tmux(["send-keys", "-t", "t", "-l", text])
     }
 
     /// Pastes `text` as a terminal does when the application asked for bracketed paste
@@ -155,6 +153,7 @@ final class TUITmuxPane {
             }
             Thread.sleep(forTimeInterval: 0.05)
         } while Date() < deadline
+        Issue.record("the pane's command did not end within \(TUITmuxPane.patience) s; the screen shows:\n\((try? screen()) ?? "")")
         return nil
     }
 
@@ -180,6 +179,7 @@ final class TUITmuxPane {
             }
             Thread.sleep(forTimeInterval: 0.05)
         } while Date() < deadline
+        Issue.record("the pane's command wrote no result within \(TUITmuxPane.patience) s")
         return "no result"
     }
 }

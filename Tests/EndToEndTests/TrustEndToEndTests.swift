@@ -30,14 +30,14 @@ import Testing
 
     @Test func aRenewalMustMoveTheDueDateLater() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "Library", "--due", "2026-12-02")
+        try loans.must("add", "Dune", "--from", "Library", "--due", "2026-12-02")
         let before = try stored()
         let earlier = try loans("renew", "1", "--due", "2026-11-01")
         #expect(earlier.status == 64 && earlier.err.contains("2026-11-01 is not after 2026-12-02") && earlier.err.contains("loans edit 1 --due 2026-11-01"))
         #expect(try loans("renew", "1", "--due", "2026-12-02").status == 64)
         #expect(try stored() == before)
         #expect(try loans("renew", "1", "--by", "+1w").out == "Renewed loan #1: now due 2026-12-09 (renewal 1).\n")
-        try loans("return", "1")
+        try loans.must("return", "1")
         let again = try loans("renew", "1", "--by", "+1w")
         #expect(again.status == 1 && again.err == "loans: loan 1 was already returned on 2026-11-29\n")
     }
@@ -51,8 +51,8 @@ import Testing
 
     @Test func historyUndoRedoAndReopen() throws {
         defer { loans.remove() }
-        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-28")
-        try loans("return", "1", "--on", "2026-11-28")
+        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-28")
+        try loans.must("return", "1", "--on", "2026-11-28")
         let history = try loans("history")
         #expect(history.status == 0)
         let lines = history.out.split(separator: "\n").map(String.init)
@@ -64,7 +64,7 @@ import Testing
         #expect(try loans("reopen", "1").out == "Reopened loan #1: it is open again, due 2026-11-28.\n")
         let twice = try loans("reopen", "1")
         #expect(twice.status == 1 && twice.err == "loans: loan 1 is not returned, so there is nothing to reopen\n")
-        try loans("remove", "1")
+        try loans.must("remove", "1")
         let kinds = try loans("json", "history", "1")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(kinds.out.utf8)) as? [String: Any])
         #expect(document["query"] as? String == "history" && document["schema_version"] as? Int == 1)
@@ -81,8 +81,8 @@ import Testing
     /// of the add is refused and names their change; --skip leaves it.
     @Test func undoIsRefusedWhenSomeoneElseChangedTheLoanSince() throws {
         defer { loans.remove() }
-        try loans("add", "First", "--to", "Alice", "--due", "2026-12-01")
-        try loans("add", "Second", "--to", "Bob", "--due", "2026-12-01")
+        try loans.must("add", "First", "--to", "Alice", "--due", "2026-12-01")
+        try loans.must("add", "Second", "--to", "Bob", "--due", "2026-12-01")
         let other = try loans.run("/usr/bin/unshare", ["-u", "/bin/sh", "-c", "hostname elsewhere && \"$0\" return 2", BinaryHarness.binary])
         #expect(other.status == 0, "unshare must work here: \(other.err)")
         let before = try stored()
@@ -97,8 +97,8 @@ import Testing
 
     @Test func importingTheSameDocumentTwiceChangesNothing() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "Library", "--due", "2026-12-02")
-        try loans("add", "Tent", "--from", "Priya", "--due", "2026-12-09")
+        try loans.must("add", "Dune", "--from", "Library", "--due", "2026-12-02")
+        try loans.must("add", "Tent", "--from", "Priya", "--due", "2026-12-09")
         let document = loans.folder + "/all.json"
         #expect(try loans.shell("loans json all > '\(document)'").status == 0)
         let fresh = loans.folder + "/fresh.db"
@@ -109,7 +109,7 @@ import Testing
 
     @Test func conflictsAreRefusedByDefaultAndResolvedOnlyWhenAsked() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "Library", "--due", "2026-12-02")
+        try loans.must("add", "Dune", "--from", "Library", "--due", "2026-12-02")
         let document = loans.folder + "/other.json"
         try """
             {"schema_version": 1, "query": "all", "loans": [
@@ -145,7 +145,7 @@ import Testing
         #expect(try loans("import", document).status == 0)
         let full = try loans("add", "One more", "--to", "Sam", "--due", "+1w")
         #expect(full.status == 1 && full.err == "loans: the largest id loans can give, 9007199254740991, is taken\n")
-        try loans("remove", "9007199254740991")
+        try loans.must("remove", "9007199254740991")
         #expect(try loans("add", "One more", "--to", "Sam", "--due", "+1w").status == 1)
     }
 
@@ -164,5 +164,27 @@ import Testing
         let refused = try loans("import", document)
         #expect(refused.status == 65 && refused.err == "loans: loans[0].title: title contains a NUL character (U+0000), which loans does not store\n")
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/loans.db"))
+    }
+
+    /// `json all` names the database it came from; importing it into an empty database keeps
+    /// that identity (so calendar UIDs survive a move), into a database with loans it does not.
+    @Test func aMoveKeepsTheDatabaseIdentity() throws {
+        defer { loans.remove() }
+        try loans("add", "Dune", "--from", "Library", "--due", "2026-12-02")
+        let document = loans.folder + "/all.json"
+        #expect(try loans.shell("loans json all > '\(document)'").status == 0)
+        func identity(_ database: String) throws -> String {
+            try loans.shell("loans --db '\(database)' json | jq -r .database_id").out
+        }
+        let original = try identity(loans.folder + "/loans.db")
+        #expect(original.count == 33, "a 32-digit identity and a newline: \(original)")
+        let moved = loans.folder + "/moved.db"
+        #expect(try loans("--db", moved, "import", document).status == 0)
+        #expect(try identity(moved) == original)
+        let busy = loans.folder + "/busy.db"
+        try loans("--db", busy, "add", "Tent", "--from", "Priya", "--due", "2026-12-09")
+        let own = try identity(busy)
+        #expect(try loans("--db", busy, "import", document, "--renumber").status == 0)
+        #expect(try identity(busy) == own && own != original)
     }
 }

@@ -34,7 +34,7 @@ import Testing
 
     @Test func dueSoonOnlyIsYellowAndDoesNotMakeI3blocksUrgent() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "City Library", "--due", "today")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "today")
         let blocks = try loans("widget", "--format", "i3blocks")
         #expect(blocks.status == 0)
         #expect(blocks.out == "1 due soon: Dune (due today)\n1 due soon\n#FFCC00\n")
@@ -85,7 +85,7 @@ import Testing
         let result = try loans("--db", loans.folder, "widget")
         #expect(result.status == 74 && result.out.isEmpty)
         #expect(result.err == "loans: cannot open database \"\(loans.folder)\": it is not a regular file\n")
-        _ = try loans.run("/usr/bin/sqlite3", [loans.folder + "/new.db", "PRAGMA application_id = 1280262478; PRAGMA user_version = 99"])
+        try loans.tool("/usr/bin/sqlite3", loans.folder + "/new.db", "PRAGMA application_id = 1280262478; PRAGMA user_version = 99")
         let newer = try loans("--db", loans.folder + "/new.db", "widget", "--format", "plain")
         #expect(newer.status == 75 && newer.out.isEmpty)
         let bar = try loans("--db", loans.folder + "/new.db", "widget", "--format", "i3blocks")

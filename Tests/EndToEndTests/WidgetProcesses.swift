@@ -1,12 +1,14 @@
 import Foundation
 import Glibc
+import LoansTestSupport
 import Testing
 
-/// Processes for the widget's end-to-end tests, started with `posix_spawn` and reaped with
-/// `waitpid` on their own pid rather than through Foundation's `Process`: a tmux client that
-/// daemonises its server, or a watch loop stopped by a signal, could otherwise leave a test
-/// waiting for an exit Foundation never noticed. Children start with no signal blocked, as a
-/// bar would start them (the test threads block nearly every signal).
+/// Processes that run alongside a test (a watch loop, a tmux client, a shell), started with
+/// `ProgramRun.spawn` and reaped with `waitpid` on their own pid rather than through
+/// Foundation's `Process`: a tmux client that daemonises its server, or a watch loop stopped by
+/// a signal, could otherwise leave a test waiting for an exit Foundation never noticed.
+/// Children start with no signal blocked, as a bar would start them (the test threads block
+/// nearly every signal).
 final class Subprocess: @unchecked Sendable {
     let pid: pid_t
     private let reader: Int32
@@ -29,45 +31,15 @@ final class Subprocess: @unchecked Sendable {
             // Close-on-exec, so processes other tests start meanwhile never hold this pipe open.
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if discardOutput {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-            if mergeErrors {
-                posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-            } else {
-                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            }
-            posix_spawn_file_actions_addclose(&actions, fds[0])
-            posix_spawn_file_actions_addclose(&actions, fds[1])
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child = pid_t()
-        let code = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+        let output = discardOutput ? nil : fds[1]
+        let spawned = try ProgramRun.spawn(program, arguments, environment: environment, output: output, errors: mergeErrors ? output : nil)
         if fds[1] >= 0 { close(fds[1]) }
-        guard code == 0 else {
+        let child: pid_t
+        do {
+            child = try spawned.get()
+        } catch {
             if fds[0] >= 0 { close(fds[0]) }
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .ENOENT)
+            throw error
         }
         pid = child
         reader = fds[0]
@@ -193,10 +165,16 @@ struct TmuxServer {
         environment = loans.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }.merging(extra) { $1 }
     }
 
-    /// Runs a tmux command against this server; returns its exit code and output.
+    /// Runs a tmux command against this server; returns its exit code and output (stdout and
+    /// stderr). A command that fails or does not end within 30 s throws `TmuxError`.
     @discardableResult
     func callAsFunction(_ arguments: String...) throws -> (code: Int32?, output: String) {
-        try Subprocess("/usr/bin/tmux", ["-u", "-L", name] + arguments, environment: environment, mergeErrors: true).finish()
+        let result = try Subprocess("/usr/bin/tmux", ["-u", "-L", name] + arguments, environment: environment, mergeErrors: true).finish()
+        guard result.code == 0 else {
+            let how = result.code.map { "exited with \($0)" } ?? "did not end within 30 s"
+            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) \(how): \(result.output)")
+        }
+        return result
     }
 
     func stop() {

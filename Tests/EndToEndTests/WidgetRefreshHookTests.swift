@@ -26,6 +26,23 @@ import Testing
         #"{ printf 'run argc=%s\n' "$#"; for a in "$@"; do printf 'arg=%s\n' "$a"; done; env; echo end; } >> ""# + log + "\""
     }
 
+    /// The hook's path under a configuration folder.
+    func hook(in folder: String) -> String { folder + "/loans/on-change" }
+
+    /// Runs loans under `strace -f`, which returns only once every process loans started (a
+    /// detached hook included) has ended, so what a hook did is done and what it did not do
+    /// will not happen later. Returns loans' result and every program started (`execve`
+    /// that succeeded), loans first.
+    func traced(_ loans: BinaryHarness, _ arguments: [String]) throws -> (BinaryHarness.Result, [String]) {
+        let log = loans.folder + "/strace-" + UUID().uuidString
+        let result = try loans.run("/usr/bin/strace", ["-f", "-qq", "-s", "4096", "-e", "trace=execve", "-o", log, BinaryHarness.binary] + arguments)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let programs = lines.filter { $0.contains("execve(\"") && $0.hasSuffix(" = 0") }.compactMap { line in
+            line.split(separator: "\"", maxSplits: 2).dropFirst().first.map(String.init)
+        }
+        return (result, programs)
+    }
+
     func runs() -> [String] {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.components(separatedBy: "end\n").dropLast()
@@ -55,17 +72,22 @@ import Testing
             ["import", document],
         ]
         for (index, write) in writes.enumerated() {
-            let result = try loans.run(BinaryHarness.binary, write)
+            let (result, programs) = try traced(loans, write)
             #expect(result.status == 0, "\(write): \(result.err)")
-            #expect(eventually { runs().count == index + 1 }, "after \(write[0])")
+            #expect(programs.contains(hook(in: loans.folder + "/config")), "after \(write[0]): \(programs)")
+            #expect(runs().count == index + 1, "after \(write[0])")
         }
-        for command in [["list", "--all"], ["widget"], ["agenda"], ["json", "all"], ["remove", "1"], ["show", "1"], ["import", broken]] {
-            _ = try loans.run(BinaryHarness.binary, command)
+        let reads: [([String], Int32)] = [
+            (["list", "--all"], 0), (["widget"], 0), (["agenda"], 0), (["json", "all"], 0), (["remove", "1"], 1), (["show", "1"], 1),
+            (["import", broken], 65),
+        ]
+        for (command, status) in reads {
+            let (result, programs) = try traced(loans, command)
+            #expect(result.status == status, "\(command): \(result.err)")
+            #expect(programs == [BinaryHarness.binary], "\(command) started \(programs)")
         }
-        try loans("add", "Another", "--to", "B", "--due", "+1d")
-        #expect(eventually { runs().count >= writes.count + 1 })
         let recorded = runs()
-        #expect(recorded.count == writes.count + 1, "reads and failed writes run no hook")
+        #expect(recorded.count == writes.count, "reads and failed writes run no hook")
         for run in recorded {
             #expect(run.hasPrefix("run argc=0\n"))
             #expect(!run.contains("arg="))
@@ -77,7 +99,7 @@ import Testing
     @Test func theHomeConfigurationIsTheFallback() throws {
         defer { loans.remove() }
         try install(recorder, in: loans.folder + "/.config")
-        try loans("add", "A", "--to", "B", "--due", "+1d")
+        try loans.must("add", "A", "--to", "B", "--due", "+1d")
         #expect(eventually { runs().count == 1 })
     }
 
@@ -94,9 +116,11 @@ import Testing
     @Test func aHookThatIsNotExecutableIsNotRunAndFailsNothing() throws {
         defer { loans.remove() }
         try install("touch \"\(loans.folder)/ran\"", in: loans.folder + "/.config", mode: 0o644)
-        let added = try loans("add", "A", "--to", "B", "--due", "+1d")
-        #expect(added.status == 0 && added.out == "1\n" && added.err.isEmpty)
-        #expect(try loans("remove", "1").status == 0)
+        let (added, addPrograms) = try traced(loans, ["add", "A", "--to", "B", "--due", "+1d"])
+        #expect(added.status == 0 && added.out == "1\n" && added.err.isEmpty, "\(added.err)")
+        let (removed, removePrograms) = try traced(loans, ["remove", "1"])
+        #expect(removed.status == 0 && removed.err.isEmpty, "\(removed.err)")
+        #expect(addPrograms + removePrograms == [BinaryHarness.binary, BinaryHarness.binary])
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/ran"))
     }
 

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-/// The tmux line read back through a real tmux status bar: an inner private tmux server whose
-/// status lines run the built binary, a client attached to it from inside an outer private
-/// tmux server, and `capture-pane` of the outer pane, which shows the inner status lines as
-/// a user would see them.
+/// The tmux line read back through a real tmux status bar (`TmuxStatusLine`).
 @Suite(.serialized) struct WidgetTmuxTests {
     let loans: BinaryHarness
     init() throws { loans = try BinaryHarness() }
@@ -51,7 +48,7 @@ import Testing
             commands.append(command)
             expected.append(item.shows.replacingOccurrences(of: "FILE", with: file))
         }
-        let shown = try statusLines(commands)
+        let shown = try TmuxStatusLine(loans).lines(commands)
         for (index, line) in shown.enumerated() {
             #expect(line == expected[index], "case \(index)")
         }
@@ -60,9 +57,9 @@ import Testing
 
     @Test func loansStylesTheLineAndDataCannot() throws {
         defer { loans.remove() }
-        try loans("add", "#[fg=blue,bg=yellow]blue", "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", "#[fg=blue,bg=yellow]blue", "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
         let command = "\(BinaryHarness.binary) --db \(loans.folder)/loans.db --today 2026-11-29 widget --format tmux --max-width 60"
-        let styled = try statusLines([command], escapes: true)
+        let styled = try TmuxStatusLine(loans).lines([command], escapes: true)
         let line = try #require(styled.first)
         #expect(line.contains("\u{1B}[31m1 overdue: #[fg=blue,bg=yellow]blue"), "\(line.debugDescription)")
         #expect(!line.contains("\u{1B}[34m") && !line.contains("\u{1B}[43m"))
@@ -81,7 +78,7 @@ import Testing
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: loans.folder + "/raw\(index)"))
             commands.append("cat \(loans.folder)/raw\(index)")
         }
-        let shown = try statusLines(commands)
+        let shown = try TmuxStatusLine(loans).lines(commands)
         #expect(shown == [
             "a#{host}b#Sc#[fg=red]d#(touch \(loans.folder)/pwned)e", "end#", "trail#", "k###[x]m", "##[default]",
         ])
@@ -110,71 +107,13 @@ import Testing
         #expect(shown.last?.contains("\u{1B}[31m") == false)
     }
 
-    /// Runs each shell command in one line of an inner tmux's status (`L<i>[…]`), attaches a
-    /// client to it from inside an outer tmux and returns what the outer pane shows between
-    /// the brackets, once every line has appeared (`escapes`: with the SGR sequences).
-    func statusLines(_ commands: [String], escapes: Bool = false) throws -> [String] {
-        var shown: [String] = []
-        for start in stride(from: 0, to: commands.count, by: 5) {
-            let group = Array(commands[start..<min(start + 5, commands.count)])
-            shown += try statusGroup(group, escapes: escapes)
-        }
-        return shown
-    }
-
-    private func statusGroup(_ commands: [String], escapes: Bool) throws -> [String] {
-        var config = "set -g status \(max(commands.count, 2))\nset -g status-interval 1\nset -g remain-on-exit on\n"
-        for (index, command) in commands.enumerated() {
-            // tmux expands the text inside #() as a format before running it, so each
-            // command lives in a script whose path holds nothing tmux would expand.
-            let script = loans.folder + "/status-\(UUID().uuidString).sh"
-            try Data((command + "\n").utf8).write(to: URL(fileURLWithPath: script))
-            config += "set -g status-format[\(index)] \"L\(index)[#(sh \(script))]\"\n"
-        }
-        var lines: [String] = []
-        let capture = try innerStatus(config: config, escapes: escapes) { capture in
-            lines = WidgetTmuxTests.bracketed(capture, count: commands.count)
-            return lines.count == commands.count && !lines.contains("")
-        }
-        #expect(lines.count == commands.count && !lines.contains(""), "the status lines never all appeared: \(lines)")
-        guard escapes else { return lines }
-        return capture.split(separator: "\n").map(String.init).filter { $0.contains("L0[") }
-    }
-
-    /// Starts an inner tmux server with `config`, attaches a client to it from inside an outer
-    /// tmux server's pane, and returns the outer pane's capture once `done` accepts it (or
-    /// after a patient wait).
-    func innerStatus(
-        config: String, environment extra: [String: String] = [:], escapes: Bool = false, width: Int = 220,
-        until done: (String) -> Bool
-    ) throws -> String {
-        let inner = TmuxServer(loans, extra: extra)
-        let outer = TmuxServer(loans)
-        defer {
-            outer.stop()
-            inner.stop()
-        }
-        let configPath = loans.folder + "/inner-\(inner.name).conf"
-        try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
-        let started = try inner("-f", configPath, "new-session", "-d", "-s", "inner", "-x", "220", "-y", "12")
-        #expect(started.code == 0, "\(started.output)")
-        try outer("-f", "/dev/null", "new-session", "-d", "-s", "outer", "-x", "\(width)", "-y", "12",
-                  "env -u TMUX /usr/bin/tmux -u -L \(inner.name) attach -t inner")
-        var capture = ""
-        _ = eventually {
-            capture = (try? outer("capture-pane", "-p", "-t", "outer").output) ?? ""
-            return done(capture)
-        }
-        return escapes ? try outer("capture-pane", "-p", "-e", "-t", "outer").output : capture
-    }
-
     /// tmux 3.3a lays a status line out code point by code point: `👨‍👩‍👧‍👦` takes 8 columns there
     /// (`#{w:…}` says so too). Twelve of them at `--max-width 60` must fit `status-right-length 60`
     /// whole — tmux cuts a longer right side, and the relative day or the counts would be lost.
     @Test func aTitleOfTwelveFamiliesNeverOverflowsTheStatusLine() throws {
         defer { loans.remove() }
         let families = String(repeating: "👨‍👩‍👧‍👦", count: 12)
-        try loans("add", families, "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", families, "--to", "B", "--due", "2026-11-27", "--lent", "2026-11-01")
         let script = loans.folder + "/widget.sh"
         let widget = "\(BinaryHarness.binary) --db \(loans.folder)/loans.db --today 2026-11-29 widget --format tmux --max-width 60"
         try Data((widget + "\n").utf8).write(to: URL(fileURLWithPath: script))
@@ -184,7 +123,7 @@ import Testing
             set -g status-right-length 60
             set -g status-right "#(sh \(script))"
             """
-        let capture = try innerStatus(config: config, width: 100) { $0.contains("(2 days overdue)") }
+        let capture = try TmuxStatusLine(loans).capture(config: config, width: 100) { $0.contains("(2 days overdue)") }
         let line = capture.split(separator: "\n").last { $0.hasPrefix("START") }.map(String.init) ?? ""
         #expect(line.contains("1 overdue: 👨‍👩‍👧‍") && line.hasSuffix("(2 days overdue)"), "\(capture)")
         #expect(try tmuxWidth(of: "1 overdue: \(families) (2 days overdue)") == 124, "tmux measures each person, not each family")
@@ -202,12 +141,12 @@ import Testing
     /// The tmux snippet of Docs/StatusBars.md, verbatim, as a tmux configuration.
     @Test func theDocumentedSnippetShowsTheWidget() throws {
         defer { loans.remove() }
-        try loans("add", "#{host} & #S", "--to", "Alice", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", "#{host} & #S", "--to", "Alice", "--due", "2026-11-27", "--lent", "2026-11-01")
         let snippet = try #require(try StatusBarsDoc.blocks(fenced: "tmux").first)
         #expect(snippet.contains("#(loans widget --format tmux"))
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
         let expected = "1 overdue: #{host} & #S (2 days overdue)"
-        let capture = try innerStatus(config: snippet, environment: ["PATH": bin + ":/usr/bin:/bin"]) { $0.contains(expected) }
+        let capture = try TmuxStatusLine(loans).capture(config: snippet, environment: ["PATH": bin + ":/usr/bin:/bin"]) { $0.contains(expected) }
         #expect(capture.contains(expected), "\(capture)")
     }
 
@@ -215,7 +154,7 @@ import Testing
     /// their first line).
     @Test func everyDocumentedCommandLineRuns() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-27", "--lent", "2026-11-01")
         let commands = try StatusBarsDoc.widgetCommands()
         #expect(commands.count >= 8, "\(commands)")
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
@@ -230,15 +169,6 @@ import Testing
                 #expect(code == (command.contains("i3blocks") ? 33 : 0), "\(command)")
                 #expect(output.contains("1 overdue"), "\(command): \(output)")
             }
-        }
-    }
-
-    /// The text between `L<i>[` and the last `]` of each status line `i`.
-    static func bracketed(_ capture: String, count: Int) -> [String] {
-        let rows = capture.split(separator: "\n").map { String($0).replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
-        return (0..<count).compactMap { index in
-            guard let row = rows.first(where: { $0.hasPrefix("L\(index)[") }), row.hasSuffix("]") else { return nil }
-            return String(row.dropFirst("L\(index)[".count).dropLast())
         }
     }
 }

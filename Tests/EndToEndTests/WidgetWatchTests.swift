@@ -19,14 +19,14 @@ import Testing
         defer { watching.stop() }
         #expect(watching.waitForLines(1) == [""])
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/loans.db"))
-        try loans("add", "Dune", "--from", "City Library", "--due", "today")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "today")
         #expect(watching.waitForLines(2).last == "1 due soon: Dune (due today)")
-        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-27", "--lent", "2026-11-01")
+        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-27", "--lent", "2026-11-01")
         #expect(watching.waitForLines(3).last == "1 overdue · 1 due soon: The Hobbit (2 days overdue)")
-        try loans("edit", "2", "--note", "changes nothing the bar shows")
-        try loans("return", "2")
+        try loans.must("edit", "2", "--note", "changes nothing the bar shows")
+        try loans.must("return", "2")
         #expect(watching.waitForLines(4).last == "1 due soon: Dune (due today)")
-        try loans("remove", "1")
+        try loans.must("remove", "1")
         #expect(watching.waitForLines(5) == [
             "", "1 due soon: Dune (due today)", "1 overdue · 1 due soon: The Hobbit (2 days overdue)",
             "1 due soon: Dune (due today)", "",
@@ -35,7 +35,7 @@ import Testing
 
     @Test func i3barGetsTheWholeProtocol() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "City Library", "--due", "tomorrow")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "tomorrow")
         let watching = try watch("--format", "i3bar")
         defer { watching.stop() }
         let start = watching.waitForLines(3)
@@ -43,7 +43,7 @@ import Testing
             #"{"version":1}"#, "[",
             ##"[{"name":"loans","full_text":"1 due soon: Dune (due tomorrow)","short_text":"1 due soon","color":"#FFCC00"}]"##,
         ])
-        try loans("edit", "1", "--due", "2026-11-29")
+        try loans.must("edit", "1", "--due", "2026-11-29")
         let lines = watching.waitForLines(4)
         #expect(lines.last == ##",[{"name":"loans","full_text":"1 due soon: Dune (due today)","short_text":"1 due soon","color":"#FFCC00"}]"##)
         let stream = lines.dropFirst().joined(separator: "\n") + "\n]"
@@ -91,7 +91,7 @@ import Testing
         defer { watching.stop() }
         #expect(watching.waitForLines(1) == [#"{"icon":"tasks","state":"Critical","text":"loans: error","short_text":"loans: error"}"#])
         try FileManager.default.removeItem(atPath: database)
-        try loans("add", "Dune", "--from", "City Library", "--due", "today")
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "today")
         // The watcher may see the moment between the two, with no database (an empty answer).
         let answer = #"{"icon":"tasks","state":"Warning","text":"1 due soon: Dune (due today)","short_text":"1 due soon"}"#
         #expect(eventually { watching.lines.last == answer }, "\(watching.lines)")

@@ -1,7 +1,7 @@
 import Glibc
 import LoansCore
 
-/// Which parser a fuzzing run exercises, from `LOANS_FUZZ_TARGET` (date, args or document).
+/// Which check a fuzzing run exercises, from `LOANS_FUZZ_TARGET` (date, args, document or writer).
 nonisolated(unsafe) var fuzzTarget: FuzzTarget = .date
 
 @_cdecl("LLVMFuzzerInitialize")
@@ -46,7 +46,7 @@ enum FuzzMain {
 
     static func replay(_ arguments: ArraySlice<String>) {
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-            print("usage: loans-fuzz date|args|document FILE…")
+            print("usage: loans-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE…")
             exit(64)
         }
         var count = 0

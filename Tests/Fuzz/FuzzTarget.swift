@@ -5,9 +5,10 @@ import LoansInterchange
 
 /// The three parsers that take what a user types or imports, and the invariants each must keep
 /// for any bytes at all: never trap, refuse with a message that names the value safely, and
-/// return only values that obey the contract's rules.
-enum FuzzTarget: String {
-    case date, args, document
+/// return only values that obey the contract's rules; and the JSON writer, whose output the
+/// reader must give back exactly (`WriterRoundTrip`).
+enum FuzzTarget: String, CaseIterable {
+    case date, args, document, writer
 
     static func fromEnvironment() -> FuzzTarget {
         getenv("LOANS_FUZZ_TARGET").flatMap { FuzzTarget(rawValue: String(cString: $0)) } ?? .date
@@ -20,6 +21,7 @@ enum FuzzTarget: String {
         case .date: FuzzTarget.checkDate(String(decoding: bytes, as: UTF8.self))
         case .args: FuzzTarget.checkArguments(bytes)
         case .document: FuzzTarget.checkDocument(bytes)
+        case .writer: WriterRoundTrip.check(bytes)
         }
     }
 

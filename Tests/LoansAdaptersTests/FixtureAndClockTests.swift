@@ -2,6 +2,7 @@ import Foundation
 import LoansAdapters
 import LoansCore
 import LoansInterchange
+import LoansTestSupport
 import Testing
 
 @Suite struct FixtureAndClockTests {
@@ -17,13 +18,16 @@ import Testing
         #expect(throws: DocumentError.self) { try FixtureLoanStore(contentsOf: SystemPath(path)!) }
     }
 
-    @Test func systemClockReadsTodayInTheProcessZone() {
+    /// Today and the UTC instant, whole, against `date` (another implementation) read just
+    /// before and just after, so a midnight or a second boundary in between cannot fail it.
+    @Test func systemClockReadsTodayInTheProcessZone() throws {
+        let readDate = { (arguments: [String]) in
+            try Tool.run("/bin/date", arguments).trimmingCharacters(in: .newlines)
+        }
+        let (todayBefore, utcBefore) = try (readDate(["+%F"]), readDate(["-u", "+%Y-%m-%dT%H:%M:%SZ"]))
         let now = SystemClock().now()
-        var seconds = time(nil)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        #expect(now.today.year == Int(parts.tm_year) + 1900)
-        #expect(now.utc.description.hasSuffix("Z"))
-        #expect(now.utc.description.count == 20)
+        let (todayAfter, utcAfter) = try (readDate(["+%F"]), readDate(["-u", "+%Y-%m-%dT%H:%M:%SZ"]))
+        #expect([todayBefore, todayAfter].contains(now.today.iso), "today \(now.today.iso), date says \(todayBefore)…\(todayAfter)")
+        #expect(utcBefore <= now.utc.description && now.utc.description <= utcAfter, "utc \(now.utc), date says \(utcBefore)…\(utcAfter)")
     }
 }

@@ -16,7 +16,7 @@ import Testing
 
     /// The folder's names, other bytes than printable ASCII written `\ooo` (`ls -b`).
     func names() throws -> Set<String> {
-        Set(try run("/bin/ls", ["-1", "-A", "-b", folder.path]).output.split(separator: "\n").map(String.init))
+        Set(try Tool.run("/bin/ls", ["-1", "-A", "-b", folder.path]).split(separator: "\n").map(String.init))
     }
 
     let draft = LoanDraft(title: "Dune", direction: .borrowed, counterparty: "Library", lentOn: Sample.day(-1), dueOn: Sample.day(3))

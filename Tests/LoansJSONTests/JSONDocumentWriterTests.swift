@@ -26,7 +26,7 @@ import Testing
         let store = MemoryStore(loans: items.map(\.loan))
         try JSONPresenter(
             query: AgendaQuery(store: store), policy: DuePolicy(today: today, window: .standard),
-            generatedAt: UTCTimestamp(date: today, hour: 11, minute: 40, second: 0)
+            generatedAt: UTCTimestamp(date: today, hour: 11, minute: 40, second: 0), databaseID: nil
         ).present(.all, to: &writer)
         chunks = count
         return String(decoding: bytes, as: UTF8.self)
@@ -35,7 +35,7 @@ import Testing
     @Test func anEmptyDocumentIsComplete() throws {
         var chunks = 0
         let text = try write([], ndjson: false, chunks: &chunks)
-        #expect(text == #"{"schema_version":1,"query":"all","generated_at":"2026-11-29T11:40:00Z","today":"2026-11-29","window_days":7,"summary":{"overdue":0,"due_soon":0},"loans":[]}"# + "\n")
+        #expect(text == #"{"schema_version":1,"query":"all","generated_at":"2026-11-29T11:40:00Z","today":"2026-11-29","window_days":7,"summary":{"overdue":0,"due_soon":0},"database_id":null,"loans":[]}"# + "\n")
         #expect(try write([], ndjson: true, chunks: &chunks) == "")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LoansCore
 import LoansWidget
+import LoansTestSupport
 import Testing
 
 /// `--watch` without I/O: what is printed for each answer, and the i3bar protocol's shape.

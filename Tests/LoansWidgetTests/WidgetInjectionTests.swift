@@ -1,5 +1,6 @@
 import LoansCore
 import LoansWidget
+import LoansTestSupport
 import Testing
 
 /// Hostile titles through every format: each bar must display the title literally (as its

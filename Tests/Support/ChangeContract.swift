@@ -30,6 +30,7 @@ public enum ChangeContract {
         ChangeCheck(name: "ids are never given twice, up to the largest", body: idsAreNeverGivenTwice),
         ChangeCheck(name: "imports: idempotent, conflicts refused, replaced, renumbered, dry run", body: importsByTheRules),
         property,
+        ChangeCheck(name: "an import into an empty store takes the document's identity", body: adoptsIdentityWhenEmpty),
     ]
 
     static let today = Sample.today
@@ -207,5 +208,22 @@ public enum ChangeContract {
         #expect(renumbered.renumbered == 1 && renumbered.added == 1)
         #expect(try all(store).map(\.title) == ["Other", "Reused id", "Fresh", "Moved"])
         #expect(try all(store).map(\.id.rawValue) == [kept.rawValue, gone.rawValue, 40, 41])
+    }
+
+    static func adoptsIdentityWhenEmpty(_ open: ChangeCheck.OpenWriter) throws {
+        let store = try open("alice@home")
+        let document = [Sample.loan(3, due: 1), Sample.loan(4, due: 2)]
+        let moved = try ImportLoans(store: store).runDocument { visit in
+            for loan in document { try visit(loan) }
+            return "feedfacefeedfacefeedfacefeedface"
+        }
+        #expect(moved.adoptedIdentity && moved.added == 2)
+        #expect(try store.databaseIdentity() == "feedfacefeedfacefeedfacefeedface")
+        let again = try ImportLoans(store: store).runDocument { visit in
+            try visit(Sample.loan(9, due: 3))
+            return "0000000000000000000000000000beef"
+        }
+        #expect(!again.adoptedIdentity && again.added == 1)
+        #expect(try store.databaseIdentity() == "feedfacefeedfacefeedfacefeedface")
     }
 }

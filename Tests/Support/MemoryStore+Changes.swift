@@ -21,6 +21,7 @@ extension MemoryStore {
         let result = try body(writer)
         guard !writer.deltas.isEmpty else { return result }
         rows = writer.rows
+        if let adopted = writer.adopted { identity = adopted }
         used.formUnion(writer.deltas.keys)
         ordered = nil
         for (target, undone) in writer.marks {
@@ -77,6 +78,7 @@ final class MemoryChangeWriter: LoanChangeWriter {
     var rows: [LoanID: Loan]
     var deltas: [LoanID: LoanDelta] = [:]
     var marks: [(ChangeID, Bool)] = []
+    var adopted: String?
 
     init(store: MemoryStore, id: ChangeID) {
         self.store = store
@@ -140,6 +142,12 @@ final class MemoryChangeWriter: LoanChangeWriter {
 
     func deltas(of change: ChangeID, _ visit: (LoanDelta) throws -> Void) throws {
         try store.deltas(of: change, loan: nil, visit)
+    }
+
+    func adoptIdentity(_ identity: String) throws -> Bool {
+        guard store.changes.isEmpty, store.rows.isEmpty else { return false }
+        adopted = identity
+        return true
     }
 
     func setUndone(_ change: ChangeID, _ undone: Bool) throws {

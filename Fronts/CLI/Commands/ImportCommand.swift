@@ -43,7 +43,8 @@ struct ImportCommand: LoansCommand {
         let path = self.path ?? SystemPath("-")!
         let progress = dryRun ? nil : try ImportCommand.progress(path, request.console)
         let file = try InputFile(path)
-        let loans = { (visit: (Loan) throws -> Void) throws in
+        // Each loan of the document, then the identity of the store it came from, if it names one.
+        let document = { (visit: (Loan) throws -> Void) throws -> String? in
             try LoanDocument.decode(file.source) { loan in
                 try visit(loan)
                 progress?.advance()
@@ -53,11 +54,11 @@ struct ImportCommand: LoansCommand {
         if dryRun, try !request.stores.databaseExists() {
             // Nothing to compare with, and a dry run must not create the database: all would be added.
             var count = ImportOutcome()
-            try loans { _ in count.added += 1 }
+            _ = try document { _ in count.added += 1 }
             outcome = count
         } else {
             outcome = try request.stores.writing { store in
-                try ImportLoans(store: store, conflicts: conflicts, dryRun: dryRun).run(loans)
+                try ImportLoans(store: store, conflicts: conflicts, dryRun: dryRun).runDocument(document)
             }
         }
         progress?.finish()
@@ -73,7 +74,7 @@ struct ImportCommand: LoansCommand {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var total = 0
-        try LoanDocument.decode(InputFile(path).source) { _ in total += 1 }
+        _ = try LoanDocument.decode(InputFile(path).source) { _ in total += 1 }
         return ProgressBar(total: total, console: console)
     }
 }

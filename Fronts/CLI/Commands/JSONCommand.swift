@@ -42,12 +42,16 @@ struct JSONCommand: LoansCommand {
         var writer = JSONDocumentWriter(ndjson: ndjson) { out.write(bytes: $0) }
         let store = try request.stores.reader()
         let agenda = AgendaQuery(store: store)
+        let identity = try store.databaseIdentity()
         switch query {
         case .loans(let name):
-            try JSONPresenter(query: agenda, policy: request.policy, generatedAt: request.now.utc).present(name, to: &writer)
+            try JSONPresenter(query: agenda, policy: request.policy, generatedAt: request.now.utc, databaseID: identity)
+                .present(name, to: &writer)
         case .history(let loan):
-            try HistoryPresenter(history: HistoryQuery(store: store), agenda: agenda, policy: request.policy, generatedAt: request.now.utc)
-                .present(of: loan, limit: nil, to: &writer)
+            try HistoryPresenter(
+                history: HistoryQuery(store: store), agenda: agenda, policy: request.policy, generatedAt: request.now.utc,
+                databaseID: identity
+            ).present(of: loan, limit: nil, to: &writer)
         }
         return .success
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LoansTestSupport
 
 /// A private folder for one test, removed when the test ends.
 final class TemporaryFolder {
@@ -17,24 +18,11 @@ final class TemporaryFolder {
     func file(_ name: String) -> String { path + "/" + name }
 }
 
-/// Runs a program and returns its exit status and standard output.
-@discardableResult
-func run(_ program: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// `sqlite3` on a database file, for looking at what loans wrote with a second, independent reader.
+/// `sqlite3` on a database file, for looking at what loans wrote with a second, independent
+/// reader. It must succeed (exit 0, nothing on stderr), so a failed query can never pass as an
+/// empty answer.
 func sqlite3(_ path: String, _ sql: String) throws -> String {
-    try run("/usr/bin/sqlite3", [path, sql]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    try Tool.run("/usr/bin/sqlite3", [path, sql]).trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 func bytes(_ path: String) -> Data? {
