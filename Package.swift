@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansCLITests",
-            dependencies: ["LoansCLI", "LoansCore"],
+            dependencies: ["LoansCLI", "LoansCore", "LoansAdapters"],
             path: "Tests/LoansCLITests"
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport"], path: "Tests/EndToEndTests"),

@@ -1,8 +1,18 @@
-/// A relative step in whole civil units: `+Nd`, `+Nw` or `+Nm`.
+/// A relative step in whole civil units: `+Nd`, `+Nw`, `+Nm` or `+Ny`.
 public struct DateOffset: Hashable, Sendable {
     /// The calendar unit of an offset.
-    public enum Unit: Hashable, Sendable {
-        case days, weeks, months
+    public enum Unit: Hashable, Sendable, CaseIterable {
+        case days, weeks, months, years
+
+        /// The letter that writes this unit in `+Nd`, `+Nw`, `+Nm`, `+Ny`.
+        public var letter: String {
+            switch self {
+            case .days: "d"
+            case .weeks: "w"
+            case .months: "m"
+            case .years: "y"
+            }
+        }
     }
 
     public let count: Int
@@ -13,19 +23,14 @@ public struct DateOffset: Hashable, Sendable {
         self.unit = unit
     }
 
-    /// Parses `+N` followed by `d`, `w` or `m`; when `defaultUnit` is given the unit may be left out.
-    /// A count too large for an integer saturates, so applying it reports the calendar's end
-    /// rather than a shape error. Returns nil for any other text.
+    /// Parses `+N` followed by `d`, `w`, `m` or `y` in either letter case; when `defaultUnit` is
+    /// given the unit may be left out. A count too large for an integer saturates, so applying it
+    /// reports the calendar's end rather than a shape error. Returns nil for any other text.
     public init?(parsing text: some StringProtocol, defaultUnit: Unit? = nil) {
         var digits = Substring(text).utf8[...]
         guard digits.first == UInt8(ascii: "+") else { return nil }
         digits = digits.dropFirst()
-        let written: Unit? = switch digits.last {
-        case UInt8(ascii: "d"): .days
-        case UInt8(ascii: "w"): .weeks
-        case UInt8(ascii: "m"): .months
-        default: nil
-        }
+        let written = digits.last.flatMap { last in Unit.allCases.first { $0.letter.utf8.first == last | 0x20 } }
         if written != nil { digits = digits.dropLast() }
         guard let unit = written ?? defaultUnit else { return nil }
         guard !digits.isEmpty else { return nil }
@@ -40,6 +45,7 @@ public struct DateOffset: Hashable, Sendable {
     }
 
     /// The date this offset reaches from `start`, or nil when it would leave 0001–9999.
+    /// Months and years keep the day or clamp to the month's last day (Feb 29 + 1y = Feb 28).
     public func applied(to start: CivilDate) -> CivilDate? {
         switch unit {
         case .days:
@@ -49,6 +55,9 @@ public struct DateOffset: Hashable, Sendable {
             return overflow ? nil : start.adding(days: days)
         case .months:
             return start.adding(months: count)
+        case .years:
+            let (months, overflow) = count.multipliedReportingOverflow(by: 12)
+            return overflow ? nil : start.adding(months: months)
         }
     }
 }

@@ -1,6 +1,19 @@
 /// A day of the week (ISO order, Monday first).
 public enum Weekday: Int, Hashable, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// The English name in lower case, as typed in a date (`friday`, or its first three letters).
+    public var name: String {
+        switch self {
+        case .monday: "monday"
+        case .tuesday: "tuesday"
+        case .wednesday: "wednesday"
+        case .thursday: "thursday"
+        case .friday: "friday"
+        case .saturday: "saturday"
+        case .sunday: "sunday"
+        }
+    }
 }
 
 extension CivilDate {

@@ -90,6 +90,18 @@ public struct AgendaQuery {
         }
     }
 
+    /// The most urgent open loans — overdue, then due soon, then later, each in contract order —
+    /// at most `limit` of them.
+    public func mostUrgent(_ policy: DuePolicy, limit: Int) throws -> [LoanStanding] {
+        try store.snapshot {
+            var result: [LoanStanding] = []
+            for group in AgendaQuery.allOpenGroups where result.count < limit {
+                try self.group(group).forEach(policy, limit: limit - result.count) { result.append($0) }
+            }
+            return result
+        }
+    }
+
     /// The summary, then every loan of `listing` in order, handed out one at a time from one
     /// snapshot, so memory stays flat however many loans there are.
     public func stream(

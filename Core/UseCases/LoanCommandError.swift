@@ -52,17 +52,6 @@ public enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 }
 
-extension DateOffset.Unit {
-    /// The letter that writes this unit in `+Nd`, `+Nw`, `+Nm`.
-    public var letter: String {
-        switch self {
-        case .days: "d"
-        case .weeks: "w"
-        case .months: "m"
-        }
-    }
-}
-
 extension Loan {
     /// Refuses a loan that came back already: it can be neither returned nor renewed again.
     public func requireOpen() throws(LoanCommandError) {

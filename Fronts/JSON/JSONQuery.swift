@@ -7,9 +7,6 @@ public enum JSONQuery: String, CaseIterable, Sendable {
     case dueSoon = "due-soon"
     case all
 
-    /// The queries as typed, for messages.
-    public static let names = allCases.map(\.rawValue).joined(separator: ", ")
-
     /// The loans the document lists.
     var listing: AgendaListing {
         switch self {

@@ -5,7 +5,5 @@ import LoansCLI
 // ignoring SIGXFSZ turns it into EFBIG, which SQLite reports as a failed write (exit 74).
 signal(SIGXFSZ, SIG_IGN)
 
-let code = LoansCommandLine.run(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(), console: .standard()
-)
+let code = LoansCommandLine.main(console: .standard())
 exit(code.rawValue)

@@ -170,7 +170,7 @@ import Testing
     /// that identity (so calendar UIDs survive a move), into a database with loans it does not.
     @Test func aMoveKeepsTheDatabaseIdentity() throws {
         defer { loans.remove() }
-        try loans("add", "Dune", "--from", "Library", "--due", "2026-12-02")
+        _ = try loans.must("add", "Dune", "--from", "Library", "--due", "2026-12-02")
         let document = loans.folder + "/all.json"
         #expect(try loans.shell("loans json all > '\(document)'").status == 0)
         func identity(_ database: String) throws -> String {
@@ -182,7 +182,7 @@ import Testing
         #expect(try loans("--db", moved, "import", document).status == 0)
         #expect(try identity(moved) == original)
         let busy = loans.folder + "/busy.db"
-        try loans("--db", busy, "add", "Tent", "--from", "Priya", "--due", "2026-12-09")
+        _ = try loans.must("--db", busy, "add", "Tent", "--from", "Priya", "--due", "2026-12-09")
         let own = try identity(busy)
         #expect(try loans("--db", busy, "import", document, "--renumber").status == 0)
         #expect(try identity(busy) == own && own != original)

@@ -46,9 +46,9 @@ enum FuzzTarget: String, CaseIterable {
 
     /// The command line's words (NUL-separated): only success or a usage error, safely worded.
     static func checkArguments(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { Array($0) }
         let now = Now(today: today, utc: UTCTimestamp(date: today, hour: 12, minute: 0, second: 0))
-        let (code, message) = LoansCommandLine.check(words, environment: ["HOME": "/nonexistent"], now: now)
+        let (code, message) = LoansCommandLine.check(bytes: words, environment: ["HOME": Array("/nonexistent".utf8)], now: now)
         require(code == .success || code == .usage, "unexpected exit code \(code.rawValue)")
         if let message { require(isOneSafeLine(message), "unsafe message for arguments") }
     }

@@ -35,8 +35,27 @@ final class CommandLineHarness {
     }
 
     func run(_ arguments: [String]) -> Result {
+        run(bytes: arguments.map { Array($0.utf8) })
+    }
+
+    /// Runs words given as bytes (UTF-8 or not), as the kernel hands them to the process.
+    func run(bytes arguments: [[UInt8]], environmentBytes: [String: [UInt8]] = [:]) -> Result {
         let console = Console(out: OutputChannel(), err: OutputChannel())
-        let code = LoansCommandLine.run(arguments, environment: environment, console: console, clock: FixedClock())
+        let environment = self.environment.mapValues { Array($0.utf8) }.merging(environmentBytes) { $1 }
+        let code = LoansCommandLine.run(bytes: arguments, environment: environment, console: console, clock: FixedClock())
         return Result(code: code, out: console.out.capturedText, err: console.err.capturedText)
     }
+
+    /// Writes the config file (`$HOME/.config/loans/config`) with these bytes.
+    func writeConfig(_ bytes: [UInt8]) throws {
+        let folder = self.folder + "/.config/loans"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/config"))
+    }
+
+    func writeConfig(_ text: String) throws {
+        try writeConfig(Array(text.utf8))
+    }
+
+    var configPath: String { folder + "/.config/loans/config" }
 }

@@ -26,17 +26,18 @@ import Testing
         (["show", "abc"], #"loans: "abc" is not a loan id"#),
         (["show", "99999999999999999999"], #"loans: "99999999999999999999" is not a loan id"#),
         (["show", "-5"], #"loans: unknown option "-5" for 'show'"#),
-        (["renew", "1"], "loans: 'renew' needs exactly one of --due DATE and --by +N[dwm]"),
+        (["renew", "1"], "loans: 'renew' needs exactly one of --due DATE and --by +N[dwmy]"),
+        (["renew", "1", "--due", "+1d", "--by", "+1d"], "loans: give only one of --due and --by"),
         (["renew", "1", "--by", "3"], #"loans: --by: "3" is not an offset"#),
-        (["renew", "1", "--by", "+1y"], #"loans: --by: "+1y" is not an offset"#),
+        (["renew", "1", "--by", "+1q"], #"loans: --by: "+1q" is not an offset (use +N, +Nd, +Nw, +Nm or +Ny)"#),
         (["return", "1", "--on", "someday"], #"loans: --on: "someday" is not a date"#),
         (["edit", "1"], "loans: 'edit' needs something to change"),
-        (["list", "--open", "--all"], "loans: choose one of --open, --returned and --all"),
+        (["list", "--open", "--all"], "loans: give only one of --open, --returned and --all"),
         (["list", "--all=yes"], "loans: option --all takes no value"),
         (["agenda", "--window", "99999999999999999999"], #"loans: --window: "99999999999999999999" is not a number of days"#),
         (["agenda", "--window", "-1"], #"loans: --window: "-1" is not a number of days"#),
         (["--today", "2026-13-01"], #"loans: --today: "2026-13-01" is not a date"#),
-        (["--today", "tomorrow"], #"loans: --today: "tomorrow" is not a date"#),
+        (["--today", "tomorrow"], #"loans: --today: "tomorrow" is not a date in the form YYYY-MM-DD"#),
         (["--db", "a", "--fixture", "b"], "loans: --fixture and --db cannot be combined"),
         (["help", "nope"], #"loans: no help for "nope""#),
     ]
@@ -63,7 +64,7 @@ import Testing
 
     @Test func usageErrorsShowTheCommandsUsage() throws {
         let result = try CommandLineHarness()("renew", "1", "--by", "x")
-        #expect(result.err.split(separator: "\n").last == "Usage: loans renew ID (--due DATE | --by +N[dwm])")
+        #expect(result.err.split(separator: "\n").last == "Usage: loans renew ID (--due DATE | --by +N[dwmy])")
     }
 
     @Test func controlCharactersInBadValuesAreEscaped() throws {

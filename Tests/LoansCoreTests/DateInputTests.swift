@@ -21,10 +21,61 @@ import Testing
         #expect(try parse("2026-12-05") == "2026-12-05")
     }
 
-    @Test(arguments: ["soon", "", "+d", "+-3d", "-3d", "+3x", "+3", "3d", "+ 3d", "Today", "+3D", "2026-1-1", "+3.5d", "+٣d"])
+    @Test func anyLetterCase() throws {
+        #expect(try parse("Today") == "2026-01-31")
+        #expect(try parse("TOMORROW") == "2026-02-01")
+        #expect(try parse("+3D") == "2026-02-03")
+        #expect(try parse("FRI") == "2026-02-06")
+        #expect(try parse("EoM") == "2026-01-31")
+    }
+
+    /// 2026-01-31 is a Saturday.
+    @Test func weekdaysAreTheNextSuchDayNeverToday() throws {
+        #expect(CivilDate(iso: "2026-01-31")?.weekday == .saturday)
+        #expect(try parse("fri") == "2026-02-06")
+        #expect(try parse("friday") == "2026-02-06")
+        #expect(try parse("sun") == "2026-02-01")
+        #expect(try parse("sat") == "2026-02-07")
+        #expect(try parse("saturday") == "2026-02-07")
+        #expect(try parse("mon") == "2026-02-02")
+        #expect(throws: DateInputError.notADate("fr", accepted: .all)) { try parse("fr") }
+        #expect(throws: DateInputError.notADate("fridays", accepted: .all)) { try parse("fridays") }
+    }
+
+    @Test func endsOfWeekAndMonth() throws {
+        #expect(try parse("eow") == "2026-02-01")
+        #expect(try parse("eow", today: CivilDate(iso: "2026-02-01")) == "2026-02-01")
+        #expect(try parse("eow", today: CivilDate(iso: "2026-02-02")) == "2026-02-08")
+        #expect(try parse("eom") == "2026-01-31")
+        #expect(try parse("eom", today: CivilDate(iso: "2026-02-10")) == "2026-02-28")
+        #expect(try parse("eom", today: CivilDate(iso: "2028-02-01")) == "2028-02-29")
+    }
+
+    @Test func yearsClampFebruary29() throws {
+        #expect(try parse("+1y") == "2027-01-31")
+        #expect(try parse("+1y", today: CivilDate(iso: "2028-02-29")) == "2029-02-28")
+        #expect(try parse("+4y", today: CivilDate(iso: "2028-02-29")) == "2032-02-29")
+        #expect(throws: DateInputError.outOfRange("+8000y")) { try parse("+8000y") }
+        #expect(throws: DateInputError.outOfRange("+9223372036854775807y")) { try parse("+9223372036854775807y") }
+    }
+
+    @Test(arguments: ["soon", "", "+d", "+-3d", "-3d", "+3x", "+3", "3d", "+ 3d", "2026-1-1", "+3.5d", "+٣d", "eoy", "tomorow"])
     func refusesOtherShapesNamingTheValue(_ text: String) {
-        #expect(throws: DateInputError.notADate(text)) { try parse(text) }
-        #expect(DateInputError.notADate(text).description.hasPrefix("\"\(text)\" is not a date"))
+        #expect(throws: DateInputError.notADate(text, accepted: .all)) { try parse(text) }
+        #expect(DateInputError.notADate(text, accepted: .all).description.hasPrefix("\"\(text)\" is not a date"))
+    }
+
+    @Test func aRefusalListsOnlyTheFormsAcceptedThere() {
+        #expect(throws: DateInputError.notADate("tomorrow", accepted: .calendarDate)) {
+            try DateInput.parse("tomorrow", today: today, accepting: .calendarDate)
+        }
+        #expect(DateInputError.notADate("tomorrow", accepted: .calendarDate).description == #""tomorrow" is not a date in the form YYYY-MM-DD"#)
+        #expect(DateInputError.notADate("x", accepted: .all).description
+            == #""x" is not a date (use YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +N[dwmy], eow or eom)"#)
+        #expect(DateInputError.notADate("x", accepted: [.offsets]).description == #""x" is not a date (use +N[dwmy])"#)
+        #expect(throws: DateInputError.notADate("fri", accepted: [.calendarDate, .offsets])) {
+            try DateInput.parse("fri", today: today, accepting: [.calendarDate, .offsets])
+        }
     }
 
     @Test func refusesDaysThatDoNotExist() {
@@ -48,7 +99,7 @@ import Testing
     }
 
     @Test func messagesQuoteHostileValuesSafely() {
-        let message = DateInputError.notADate("\u{1B}]0;x\u{07}\"\n").description
+        let message = DateInputError.notADate("\u{1B}]0;x\u{07}\"\n", accepted: .all).description
         #expect(!message.unicodeScalars.contains { $0.value < 0x20 })
         #expect(message.hasPrefix("\"\\u{1b}]0;x\\u{7}\\\"\\n\" is not a date"))
     }
@@ -58,6 +109,7 @@ import Testing
         #expect(DateOffset(parsing: "+5w", defaultUnit: .days) == DateOffset(count: 5, unit: .weeks))
         #expect(DateOffset(parsing: "+5") == nil)
         #expect(DateOffset(parsing: "+5x", defaultUnit: .days) == nil)
+        #expect(DateOffset(parsing: "+2Y", defaultUnit: .days) == DateOffset(count: 2, unit: .years))
         #expect(DateOffset(parsing: "+", defaultUnit: .days) == nil)
     }
 }

@@ -67,11 +67,12 @@ import Testing
     }
 
     @Test func aFormErrorWrapsAt40ColumnsAndIsNeverCut() {
-        var app = TUIApp(source: MemorySource.demo(), width: 40, height: 8)
+        // The date message lists every form a date may take: four lines at 40 columns.
+        var app = TUIApp(source: MemorySource.demo(), width: 40, height: 9)
         app.press(.character("n"), .control("u"))
         app.type("next week")
         let text = app.screen.lines.map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
-        #expect(text.contains("\"next week\" is not a date (use YYYY-MM-DD, today, tomorrow, yesterday, +Nd, +Nw or +Nm)"), "\(app.text)")
+        #expect(text.contains("\"next week\" is not a date (use YYYY-MM-DD, today, tomorrow, yesterday, a weekday, +N[dwmy], eow or eom)"), "\(app.text)")
         #expect(app.screen.lines.contains { $0.trimmingTrailingBlanks.hasSuffix("[xt week ]  ✗") }, "\(app.text)")
     }
 

@@ -58,7 +58,7 @@ import Testing
             "Title:         Dune",
             "Direction:     borrowed",
             "Counterparty:  Library",
-            "Lent on:       2026-09-30",
+            "Borrowed on:   2026-09-30",
             "Due on:        2026-11-29 (due today)",
             "Returned on:   not yet",
             "Renewals:      1 (earlier due dates: 2026-11-22)",

@@ -1,53 +1,87 @@
 import LoansCore
 import LoansText
 
-/// `loans history [ID] [--limit N]`, `loans undo [--skip]`, `loans redo`, `loans reopen ID`:
-/// the history and the ways back.
-struct HistoryCommands {
-    static let historySpec = CommandSpec(
-        name: "history", options: ["--limit": .value], positionals: 0...1, usage: "loans history [ID] [--limit N]",
-        detail: """
-            Lists changes newest first, one line each in local time: every change, or those of loan ID
-            (also after it was removed). --limit N shows the newest N (1-1000000).
-            """
-    )
-    static let undoSpec = CommandSpec(
-        name: "undo", options: ["--skip": .flag], positionals: 0...0, usage: "loans undo [--skip]",
-        detail: """
-            Reverts your newest change that is not undone yet (an import whole) and says what it did;
-            repeated, it walks further back. It is refused, changing nothing, when someone changed a loan
-            of that change since; --skip then leaves that change and undoes the next one.
-            """
-    )
-    static let redoSpec = CommandSpec(
-        name: "redo", options: [:], positionals: 0...0, usage: "loans redo",
-        detail: "Re-applies the change you undid last, as long as you made no new change since."
-    )
-    static let reopenSpec = CommandSpec(
-        name: "reopen", options: [:], positionals: 1...1, usage: "loans reopen ID",
-        detail: "Makes a returned loan open again, without undoing later changes."
+/// `loans history [ID] [--limit N]`: changes newest first, one line each in local time.
+struct HistoryCommand: LoansCommand {
+    static let loan = PositionalDeclaration("ID", .id, help: "only the changes of this loan (also after it was removed)", optional: true)
+    static let limit = OptionDeclaration("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
+    static let declaration = CommandDeclaration(
+        .history, abstract: "List changes newest first, one line each in local time.",
+        discussion: "Every change, or those of loan ID (also after it was removed).",
+        positionals: [loan], options: [limit]
     )
 
-    let request: Request
+    let loan: LoanID?
+    let limit: Int?
 
-    func history(of loan: LoanID?, limit: Int?) throws {
+    init(_ input: CommandInput) {
+        loan = input.positional(0)?.id
+        limit = input[HistoryCommand.limit]?.number
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
         let reader = try request.stores.reader()
         let entries = try HistoryQuery(store: reader).entries(of: loan, limit: limit)
         for line in HistoryText.lines(entries, of: loan, author: request.stores.who(reading: reader), wallTime: request.today.clock.wallTime) {
             request.console.out.line(line)
         }
+        return .success
+    }
+}
+
+/// `loans undo [--skip]`: reverts your newest change that is not undone yet.
+struct UndoCommand: LoansCommand {
+    static let skip = OptionDeclaration(
+        "--skip", .flag, help: "when someone else changed a loan of your newest change since, leave that change and undo the next one"
+    )
+    static let declaration = CommandDeclaration(
+        .undo, abstract: "Revert your newest change that is not undone yet and say what it did.",
+        discussion: """
+            An import is undone whole; repeated, undo walks further back. It is refused, changing nothing, when someone changed a loan of that change since; --skip then leaves that change and undoes the next one.
+            """,
+        options: [skip]
+    )
+
+    let skippingBlocked: Bool
+
+    init(_ input: CommandInput) {
+        skippingBlocked = input.flag(UndoCommand.skip)
     }
 
-    func undo(skippingBlocked: Bool) throws {
+    func run(_ request: Request) throws -> ExitCode {
         request.console.out.line(UndoText.undid(try UndoChange(store: request.stores.writer()).run(skippingBlocked: skippingBlocked)))
+        return .success
     }
+}
 
-    func redo() throws {
+/// `loans redo`: re-applies the change you undid last.
+struct RedoCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        .redo, abstract: "Re-apply the change you undid last, as long as you made no new change since."
+    )
+
+    init(_ input: CommandInput) {}
+
+    func run(_ request: Request) throws -> ExitCode {
         request.console.out.line(UndoText.redid(try RedoChange(store: request.stores.writer()).run()))
+        return .success
+    }
+}
+
+/// `loans reopen ID`: a returned loan open again, without undoing later changes.
+struct ReopenCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        .reopen, abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.id]
+    )
+
+    let id: LoanID
+
+    init(_ input: CommandInput) throws(CLIError) {
+        id = try LoanOptions.id(input)
     }
 
-    func reopen(_ id: LoanID) throws {
-        let loan = try ReopenLoan(store: request.stores.writer()).run(id)
-        request.console.out.line(OutcomeText.reopened(loan))
+    func run(_ request: Request) throws -> ExitCode {
+        request.console.out.line(OutcomeText.reopened(try ReopenLoan(store: request.stores.writer()).run(id)))
+        return .success
     }
 }

@@ -1,38 +1,126 @@
 import LoansCore
 import LoansText
 
-/// The commands that only read: agenda, overdue, due-soon, list, show. They open the
-/// store read-only, so a read never creates or modifies the database.
-struct ReadCommands {
-    let request: Request
+/// `--dates`: the agenda's text with each loan's due date.
+private let datesOption = OptionDeclaration("--dates", .flag, help: "show each loan's due date")
 
-    func agenda() throws {
-        print(TextPresenter.agenda(try AgendaQuery(store: request.stores.reader()).agenda(request.policy)).lines())
+/// `loans agenda` (and `loans` alone when not on a terminal): overdue, then due soon.
+struct AgendaCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        .agenda, abstract: "Show overdue loans, then loans due soon.", options: [datesOption]
+    )
+
+    let dates: Bool
+
+    init(_ input: CommandInput) {
+        dates = input.flag(datesOption)
     }
 
-    func overdue() throws {
-        print(TextPresenter.overdue(try agenda(.overdue).loans(request.policy)).lines())
+    /// `loans` alone, not on a terminal.
+    init() {
+        dates = false
     }
 
-    func dueSoon() throws {
-        print(TextPresenter.dueSoon(try agenda(.dueSoon).loans(request.policy)).lines())
+    func run(_ request: Request) throws -> ExitCode {
+        let agenda = try AgendaQuery(store: request.stores.reader()).agenda(request.policy)
+        request.print(TextPresenter.agenda(agenda, dates: dates))
+        return .success
+    }
+}
+
+/// `loans overdue`.
+struct OverdueCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        .overdue, abstract: "Show open loans whose due date has passed, earliest first.", options: [datesOption]
+    )
+
+    let dates: Bool
+
+    init(_ input: CommandInput) {
+        dates = input.flag(datesOption)
     }
 
-    func list(_ selection: LoanSelection) throws {
+    func run(_ request: Request) throws -> ExitCode {
+        let loans = try AgendaQuery(store: request.stores.reader()).group(.overdue).loans(request.policy)
+        request.print(TextPresenter.overdue(loans, dates: dates))
+        return .success
+    }
+}
+
+/// `loans due-soon`.
+struct DueSoonCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        .dueSoon, abstract: "Show open loans due today through the window's last day, soonest first.",
+        options: [datesOption]
+    )
+
+    let dates: Bool
+
+    init(_ input: CommandInput) {
+        dates = input.flag(datesOption)
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
+        let loans = try AgendaQuery(store: request.stores.reader()).group(.dueSoon).loans(request.policy)
+        request.print(TextPresenter.dueSoon(loans, dates: dates))
+        return .success
+    }
+}
+
+/// `loans list`: loans by id, narrowed by state, direction, person and text.
+struct ListCommand: LoansCommand {
+    static let open = OptionDeclaration("--open", .flag, help: "open loans (the default)")
+    static let returned = OptionDeclaration("--returned", .flag, help: "returned loans")
+    static let all = OptionDeclaration("--all", .flag, help: "every loan")
+    static let lent = OptionDeclaration("--lent", .flag, help: "only things you lent")
+    static let borrowed = OptionDeclaration("--borrowed", .flag, help: "only things you borrowed")
+    static let person = OptionDeclaration("--person", .name, "NAME", help: "only loans with NAME (the whole name, any letter case)")
+    static let search = OptionDeclaration(
+        "--search", .text, "TEXT", help: "only loans whose title, person or note contains TEXT (any letter case)"
+    )
+    static let declaration = CommandDeclaration(
+        .list, aliases: ["ls"], abstract: "List loans by id, with their due dates.",
+        discussion: "Open loans by default; --returned or --all for the others. The filters combine: every one given must hold.",
+        options: [open, returned, all, lent, borrowed, person, search],
+        rules: [.oneOf([open, returned, all], required: false), .oneOf([lent, borrowed], required: false)]
+    )
+
+    let selection: LoanSelection
+    let filter: LoanFilter
+
+    init(_ input: CommandInput) {
+        selection = input.flag(ListCommand.returned) ? .returned : input.flag(ListCommand.all) ? .all : .open
+        filter = LoanFilter(
+            person: input[ListCommand.person]?.text,
+            direction: input.flag(ListCommand.lent) ? .lent : input.flag(ListCommand.borrowed) ? .borrowed : nil,
+            search: input[ListCommand.search]?.text
+        )
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
         var loans: [LoanStanding] = []
-        try LoanLookup(store: request.stores.reader()).list(selection, request.policy) { loans.append($0) }
-        print(TextPresenter.list(loans, selection).lines())
+        try LoanLookup(store: request.stores.reader()).list(selection, matching: filter, request.policy) { loans.append($0) }
+        request.print(TextPresenter.list(loans, selection, filtered: filter != LoanFilter()))
+        return .success
+    }
+}
+
+/// `loans show ID`.
+struct ShowCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        .show, abstract: "Show every field of one loan, its note and renewal history included.",
+        positionals: [LoanOptions.id]
+    )
+
+    let id: LoanID
+
+    init(_ input: CommandInput) throws(CLIError) {
+        id = try LoanOptions.id(input)
     }
 
-    func show(_ id: LoanID) throws {
-        print(LoanDetailText.lines(try LoanLookup(store: request.stores.reader()).show(id, request.policy)))
-    }
-
-    private func agenda(_ group: DueGroup) throws -> DueGroupQuery {
-        AgendaQuery(store: try request.stores.reader()).group(group)
-    }
-
-    private func print(_ lines: [String]) {
-        for line in lines { request.console.out.line(line) }
+    func run(_ request: Request) throws -> ExitCode {
+        let loan = try LoanLookup(store: request.stores.reader()).show(id, request.policy)
+        for line in LoanDetailText.lines(loan, colour: request.colours) { request.console.out.line(line) }
+        return .success
     }
 }

@@ -1,34 +1,149 @@
 import LoansCore
 import LoansText
 
-/// The commands that change loans: add, edit, renew, return, remove. Each is one use case
-/// call, which is one transaction, on the store opened for writing.
-struct WriteCommands {
-    let request: Request
+/// `loans add TITLE (--to NAME | --from NAME) --due DATE …`: prints the new loan's id.
+struct AddCommand: LoansCommand {
+    static let title = PositionalDeclaration("TITLE", .text, help: "what was lent or borrowed")
+    static let declaration = CommandDeclaration(
+        .add, abstract: "Add a loan and print its id.",
+        discussion: "--to NAME: you lent it to NAME; --from NAME: you borrowed it from NAME. Without --lent, the loan counts from today (or from the due date, when that is earlier).",
+        positionals: [title],
+        options: [LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note],
+        rules: [
+            .oneOf([LoanOptions.to, LoanOptions.from], required: true,
+                   missing: "say who has it: --to NAME (lent) or --from NAME (borrowed)"),
+            .required(LoanOptions.due),
+        ]
+    )
 
-    private var out: OutputChannel { request.console.out }
+    let draft: LoanDraft
 
-    func add(_ draft: LoanDraft) throws {
-        out.line(String(try AddLoan(store: request.stores.writer()).run(draft).rawValue))
+    init(_ input: CommandInput) throws(CLIError) {
+        let title = try LoanOptions.name(input, input.positional(0)?.text ?? "", .title, AddCommand.title.name)
+        guard let (direction, counterparty) = try LoanOptions.party(input), let due = input[LoanOptions.due]?.date else {
+            throw input.refusal("say who has it and when it is due: --to NAME or --from NAME, and --due DATE")
+        }
+        let lent = input[LoanOptions.lent]?.date ?? AddLoan.defaultLentOn(today: input.today, dueOn: due)
+        try input.checked(nil) { try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: nil) }
+        draft = LoanDraft(
+            title: title, direction: direction, counterparty: counterparty, lentOn: lent, dueOn: due,
+            note: try LoanOptions.note(input)
+        )
     }
 
-    func edit(_ id: LoanID, _ edit: LoanEdit) throws {
+    func run(_ request: Request) throws -> ExitCode {
+        request.console.out.line(String(try AddLoan(store: request.stores.writer()).run(draft).rawValue))
+        return .success
+    }
+}
+
+/// `loans edit ID …`: corrects fields; a due date changed here is not a renewal.
+struct EditCommand: LoansCommand {
+    static let title = OptionDeclaration("--title", .text, "T", help: "the new title")
+    static let changes = [title, LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note]
+    static let declaration = CommandDeclaration(
+        .edit, abstract: "Correct fields of a loan.",
+        discussion: "A due date changed here is not a renewal (use renew for that). --note \"\" clears the note.",
+        positionals: [LoanOptions.id], options: changes,
+        rules: [
+            .oneOf([LoanOptions.to, LoanOptions.from], required: false),
+            .anyOf(changes, missing: "'edit' needs something to change: " + ArgumentWords.list(changes.map(\.name), or: true)),
+        ]
+    )
+
+    let id: LoanID
+    let edit: LoanEdit
+
+    init(_ input: CommandInput) throws(CLIError) {
+        id = try LoanOptions.id(input)
+        var edit = LoanEdit()
+        if let title = input[EditCommand.title]?.text { edit.title = try LoanOptions.name(input, title, .title, EditCommand.title.name) }
+        if let (direction, counterparty) = try LoanOptions.party(input) {
+            edit.direction = direction
+            edit.counterparty = counterparty
+        }
+        edit.dueOn = input[LoanOptions.due]?.date
+        edit.lentOn = input[LoanOptions.lent]?.date
+        if input[LoanOptions.note] != nil { edit.note = try LoanOptions.note(input) ?? "" }
+        self.edit = edit
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
         let loan = try EditLoan(store: request.stores.writer()).run(id, edit)
-        out.line(OutcomeText.edited(loan.id))
+        request.console.out.line(OutcomeText.edited(loan.id))
+        return .success
+    }
+}
+
+/// `loans renew ID (--due DATE | --by +N[dwmy])`.
+struct RenewCommand: LoansCommand {
+    static let due = OptionDeclaration("--due", .date(.all), "DATE", help: "the new due date")
+    static let by = OptionDeclaration("--by", .offset, "+N[dwmy]", help: "move the due date N days (or weeks, months, years) later")
+    static let declaration = CommandDeclaration(
+        .renew, abstract: "Move a loan's due date later and count the renewal.",
+        discussion: "--due DATE sets the new date; --by +N[dwmy] counts from the current due date. The earlier due date is kept.",
+        positionals: [LoanOptions.id], options: [due, by],
+        rules: [.oneOf([due, by], required: true)]
+    )
+
+    let id: LoanID
+    let target: RenewalTarget
+
+    init(_ input: CommandInput) throws(CLIError) {
+        id = try LoanOptions.id(input)
+        if let date = input[RenewCommand.due]?.date {
+            target = .date(date)
+        } else if let offset = input[RenewCommand.by]?.offset {
+            target = .offset(offset)
+        } else {
+            throw input.refusal("'renew' needs --due DATE or --by +N[dwmy]")
+        }
     }
 
-    func renew(_ id: LoanID, _ target: RenewalTarget) throws {
+    func run(_ request: Request) throws -> ExitCode {
         let loan = try RenewLoan(store: request.stores.writer()).run(id, to: target)
-        out.line(OutcomeText.renewed(loan))
+        request.console.out.line(OutcomeText.renewed(loan))
+        return .success
+    }
+}
+
+/// `loans return ID [--on DATE]`.
+struct ReturnCommand: LoansCommand {
+    static let on = OptionDeclaration("--on", .date(.all), "DATE", help: "the day it came back (default today)")
+    static let declaration = CommandDeclaration(
+        .returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id], options: [on]
+    )
+
+    let id: LoanID
+    let date: CivilDate
+
+    init(_ input: CommandInput) throws(CLIError) {
+        id = try LoanOptions.id(input)
+        date = input[ReturnCommand.on]?.date ?? input.today
     }
 
-    func returnLoan(_ id: LoanID, on date: CivilDate) throws {
+    func run(_ request: Request) throws -> ExitCode {
         let loan = try ReturnLoan(store: request.stores.writer()).run(id, on: date, today: request.policy.today)
-        out.line(OutcomeText.returned(loan, on: date))
+        request.console.out.line(OutcomeText.returned(loan, on: date))
+        return .success
+    }
+}
+
+/// `loans remove ID`.
+struct RemoveCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        .remove, aliases: ["rm"], abstract: "Delete a loan for good.", positionals: [LoanOptions.id]
+    )
+
+    let id: LoanID
+
+    init(_ input: CommandInput) throws(CLIError) {
+        id = try LoanOptions.id(input)
     }
 
-    func remove(_ id: LoanID) throws {
+    func run(_ request: Request) throws -> ExitCode {
         try RemoveLoan(store: request.stores.writer()).run(id)
-        out.line(OutcomeText.removed(id))
+        request.console.out.line(OutcomeText.removed(id))
+        return .success
     }
 }

@@ -1,5 +1,5 @@
 /// The process exit codes (sysexits names where they exist).
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     /// A loan that does not exist, or another runtime failure.
     case failure = 1
@@ -15,6 +15,23 @@ public enum ExitCode: Int32, Sendable {
     case ioError = 74
     /// The database was written by a newer loans.
     case newerDatabase = 75
+    /// The config file has an unknown key or a bad value, or cannot be read (EX_CONFIG).
+    case config = 78
+
+    /// What the code means, for help, the man page and the docs.
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .failure: "no such loan, or another failure"
+        case .urgent: "widget --format i3blocks: something is overdue"
+        case .usage: "usage (an unknown command or option, a bad date or number)"
+        case .dataError: "bad input data (an import document)"
+        case .noInput: "an input file cannot be opened"
+        case .ioError: "the database cannot be opened, read or written"
+        case .newerDatabase: "the database was written by a newer loans"
+        case .config: "the config file is wrong or cannot be read"
+        }
+    }
 }
 
 /// A failure to report: `loans: <message>` on stderr, then the exit code; usage errors also

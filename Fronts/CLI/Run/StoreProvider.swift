@@ -10,7 +10,7 @@ import LoansPostgres
 /// (`SystemPath`). A demo database lives until `close()`.
 final class StoreProvider {
     private let source: DataSource
-    private let environment: [String: String]
+    private let environment: Environment
     /// Who writes: asked only when a store is opened for writing (naming the user reads the
     /// password database, which a status bar's read should not pay for).
     private let clock: any Clock
@@ -29,20 +29,20 @@ final class StoreProvider {
         case postgres(String)
     }
 
-    init(source: DataSource, environment: [String: String], today: CivilDate, clock: any Clock) throws {
+    init(source: DataSource, environment: Environment, today: CivilDate, clock: any Clock) throws {
         self.source = source
         self.environment = environment
         self.clock = clock
         if source == .demo { demo = try DemoDatabase(today: today, author: author, variable: variable) }
-        if case .database(let explicit?) = source, PostgresDatabase.isURL(explicit) {
+        if case .database(let given?) = source, let text = String(validating: given.bytes, as: UTF8.self), PostgresDatabase.isURL(text) {
             // Read already (the arguments were parsed); `ps` must not show a password from now on.
             PostgresDatabase.hidePasswords(inArguments: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
         }
     }
 
-    /// An environment variable's bytes.
+    /// An environment variable's bytes, as given (empty too).
     private func variable(_ name: String) -> [UInt8]? {
-        environment[name].map { RawProcessText.bytes(of: $0, variable: name) ?? Array($0.utf8) }
+        environment[name]?.bytes
     }
 
     func reader() throws -> any LoanReading {
@@ -55,7 +55,7 @@ final class StoreProvider {
 
     func writer() throws -> any LoanWriting {
         if case .fixture(let path) = source {
-            throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; changes need a database (--db PATH)")
+            throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
         }
         let store = switch try location() {
         case .file(let file): try LoanDatabase.writer(at: file, author: author)
@@ -78,7 +78,7 @@ final class StoreProvider {
     func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
         if case .fixture(let path) = source {
             guard !recording else {
-                throw StoreError(.readOnly, "--fixture \(Quoted(path)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
+                throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
             }
             return try fixture(path)
         }
@@ -111,11 +111,14 @@ final class StoreProvider {
         }
     }
 
-    /// Where the database is: `--db`, `LOANS_DB` or the default place, or the demo's file.
+    /// Where the database is: the place given (`--db`, `LOANS_DB` or the config file's `db`,
+    /// whose folder must exist), else the default place under XDG_DATA_HOME or HOME (made on the
+    /// first write), or the demo's file.
     func location() throws -> Location {
         switch source {
-        case .database(let explicit):
-            let file = try DatabaseLocation.resolve(explicit: try explicit.map { try StoreProvider.path($0, "--db") }, variable: variable)
+        case .database(let given):
+            // The settings already chose among the option, LOANS_DB and the config file.
+            let file = try DatabaseLocation.resolve(explicit: given) { $0 == "LOANS_DB" ? nil : self.variable($0) }
             if let text = String(validating: file.path.bytes, as: UTF8.self), PostgresDatabase.isURL(text) { return .postgres(text) }
             return .file(file)
         case .demo, .fixture:
@@ -135,8 +138,8 @@ final class StoreProvider {
     /// database and its `-wal` (its companion, written by writes only), or the fixture document
     /// (none when no database can be named).
     func changes(_ today: Today) -> any AgendaChanges {
-        if case .fixture(let text) = source {
-            return InotifyAgendaChanges(data: (try? StoreProvider.path(text, "--fixture")).map { [$0] } ?? [], companions: [], today: today)
+        if case .fixture(let path) = source {
+            return InotifyAgendaChanges(data: [path], companions: [], today: today)
         }
         switch try? location() {
         case .postgres(let url)?: return PostgresAgendaChanges(url, user: author.name, today: today)
@@ -153,21 +156,12 @@ final class StoreProvider {
 
     private var client: PostgresClient { PostgresClient(user: author.name, waiting: waiting) }
 
-    /// A path given on the command line, as the adapters take it: its bytes as typed.
-    static func path(_ text: String, _ option: String) throws(CLIError) -> SystemPath {
-        guard let bytes = RawProcessText.bytes(of: text) else {
-            throw CLIError.usage("\(option): \(Quoted(text)) is not UTF-8, and another argument looks the same", nil)
-        }
-        guard let path = SystemPath(bytes: bytes) else { throw CLIError.usage("\(option): \(Quoted(text)) is not a usable path", nil) }
-        return path
-    }
-
     /// The fixture document; a problem in it is named with the file.
-    private func fixture(_ path: String) throws -> FixtureLoanStore {
+    private func fixture(_ path: SystemPath) throws -> FixtureLoanStore {
         do {
-            return try FixtureLoanStore(contentsOf: try StoreProvider.path(path, "--fixture"))
+            return try FixtureLoanStore(contentsOf: path)
         } catch let error as DocumentError {
-            throw DocumentError(path: "--fixture \(Quoted(path)): \(error.path)", message: error.message)
+            throw DocumentError(path: "--fixture \(Quoted(path.description)): \(error.path)", message: error.message)
         }
     }
 

@@ -7,7 +7,7 @@ import Glibc
 /// (`Console.standard`). With SIGPIPE at its default a closed pipe ends the run by the signal
 /// instead, before any action.
 public final class OutputChannel {
-    private let descriptor: Int32?
+    let descriptor: Int32?
     private let failure: ((Int32) -> Void)?
     private var buffer: [UInt8] = []
     /// Set after a failed write: nothing more is written.

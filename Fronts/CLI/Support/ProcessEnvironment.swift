@@ -1,17 +1,32 @@
 import Glibc
 
-/// The process's environment variables, read from `environ` without Foundation.
+/// The process's arguments and environment. Arguments are read as the bytes the kernel gave
+/// (Swift's `CommandLine.arguments` would replace invalid UTF-8 with U+FFFD).
 public enum ProcessEnvironment {
+    /// Every variable, its value decoded as UTF-8 (invalid bytes replaced): for the parts that
+    /// take the environment whole and only read text. Settings and paths read one variable at a
+    /// time, as bytes (`Environment.process`).
     public static func current() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            let bytes = cBytes(pointer)
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                result[String(decoding: bytes[..<equals], as: UTF8.self)] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
             entry += 1
         }
         return result
+    }
+
+    /// The arguments after the program's name, each as bytes.
+    public static func arguments() -> [[UInt8]] {
+        let count = Int(CommandLine.argc)
+        guard count > 1 else { return [] }
+        return (1..<count).map { index in CommandLine.unsafeArgv[index].map { cBytes($0) } ?? [] }
+    }
+
+    private static func cBytes(_ pointer: UnsafePointer<CChar>) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
     }
 }

@@ -2,15 +2,16 @@ import LoansCore
 
 /// `loans show`: every field of one loan, one per line, data sanitised; a note keeps its lines.
 public enum LoanDetailText {
-    public static func lines(_ item: LoanStanding) -> [String] {
+    /// The fields, one per line; with `colour`, the due date in the colour of the loan's status.
+    public static func lines(_ item: LoanStanding, colour: Bool = false) -> [String] {
         let loan = item.loan
         let history = loan.previousDueDates.map(\.iso).joined(separator: ", ")
         var fields: [(String, String)] = [
             ("Title", SafeText.sanitized(loan.title)),
             ("Direction", loan.direction.rawValue),
             ("Counterparty", SafeText.sanitized(loan.counterparty)),
-            ("Lent on", loan.lentOn.iso),
-            ("Due on", "\(loan.dueOn.iso) (\(RelativeDay.phrase(item)))"),
+            (loan.direction == .lent ? "Lent on" : "Borrowed on", loan.lentOn.iso),
+            ("Due on", TextColour.paint("\(loan.dueOn.iso) (\(RelativeDay.phrase(item)))", item.status, colour: colour)),
             ("Returned on", loan.returnedOn.map { "\($0.iso) (\(LoanWording.lateness(loan) ?? ""))" } ?? "not yet"),
             ("Renewals", loan.renewals == 0 ? "0" : "\(loan.renewals) (earlier due dates: \(history))"),
         ]
@@ -27,5 +28,4 @@ public enum LoanDetailText {
         }
         return out
     }
-
 }

@@ -1,0 +1,54 @@
+import LoansCore
+import LoansText
+
+/// `loans __complete ids|names [SHELL]`, hidden: what the completion scripts ask for while the
+/// user types. It reads like the widget (read-only, never creating a file) and a failure prints
+/// nothing at all (`LoansCommandLine` keeps stderr quiet for it), so typing never shows an error.
+struct CompleteCommand: LoansCommand {
+    /// The most ids offered: the most urgent open loans.
+    static let idLimit = 200
+    /// How many loans are read to find the names already used.
+    static let nameScan = 20_000
+
+    static let what = PositionalDeclaration("WHAT", .choice(["ids", "names"], noun: "candidate list"), help: "what to list")
+    static let shell = PositionalDeclaration(
+        "SHELL", Shell.kind, help: "the shell, for its escaping", optional: true
+    )
+    static let declaration = CommandDeclaration(
+        .complete, abstract: "List completion candidates.", positionals: [what, shell], hidden: true
+    )
+
+    let names: Bool
+    let shell: Shell
+
+    init(_ input: CommandInput) {
+        names = input.positional(0)?.choice == "names"
+        shell = input.positional(1)?.choice.flatMap(Shell.init) ?? .bash
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
+        guard request.settings.source != .demo else { return .failure }
+        let reader = try request.stores.reader()
+        if names {
+            for name in try LoanLookup(store: reader).counterparties(scanning: CompleteCommand.nameScan) {
+                request.console.out.line(SafeText.sanitized(name))
+            }
+            return .success
+        }
+        for item in try AgendaQuery(store: reader).mostUrgent(request.policy, limit: CompleteCommand.idLimit) {
+            request.console.out.line(CompleteCommand.candidate(item.id, title: item.loan.title, shell: shell))
+        }
+        return .success
+    }
+
+    /// One id as the shell reads it: bare for bash, `id:title` for zsh (`:` and `\` escaped),
+    /// `id<TAB>title` for fish (tabs and line breaks in titles are already spaces).
+    static func candidate(_ id: LoanID, title: String, shell: Shell) -> String {
+        let title = SafeText.sanitized(title)
+        switch shell {
+        case .bash: return "\(id)"
+        case .zsh: return "\(id):" + ZshCompletionScript.describeEscaped(title)
+        case .fish: return "\(id)\t" + title
+        }
+    }
+}

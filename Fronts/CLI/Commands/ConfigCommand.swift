@@ -1,0 +1,57 @@
+import LoansAdapters
+import LoansText
+
+/// `loans config`: the settings in force and where each came from (an option, the environment,
+/// a line of the config file, or the default).
+struct ConfigCommand: LoansCommand {
+    static let declaration = CommandDeclaration(
+        .config, abstract: "Show the settings in force and where each came from.",
+        discussion: """
+            The config file is $XDG_CONFIG_HOME/loans/config (else ~/.config/loans/config): "key = value" lines, blank lines and # comments. An option wins over the environment, the environment over the file, the file over the default. An unknown key or a bad value stops loans with exit 78 and the file's name and line.
+            """
+    )
+
+    init(_ input: CommandInput) {}
+
+    func run(_ request: Request) throws -> ExitCode {
+        let settings = request.settings
+        let out = request.console.out
+        let file = settings.configPath.map(ConfigFile.shown) ?? "none (neither XDG_CONFIG_HOME nor HOME is an absolute path)"
+        out.line("# config file: \(file)\(settings.config == nil && settings.configPath != nil ? " (not present)" : "")")
+        let rows = SettingKey.allCases.map { key in
+            let (value, source) = shown(key, request)
+            return (key.rawValue, value, source.description)
+        }
+        let width = rows.map { $0.0.count }.max() ?? 0
+        for (key, value, source) in rows {
+            out.line(key + String(repeating: " ", count: width - key.count) + " = " + value + "  (" + source + ")")
+        }
+        return .success
+    }
+
+    /// A database for the screen: a path with its bytes escaped, a PostgreSQL URL without
+    /// whatever comes before its `@` (a user and a password).
+    private static func printable(_ location: StoreProvider.Location) -> String {
+        switch location {
+        case .file(let file): return ConfigFile.shown(file.path)
+        case .postgres(let url):
+            let url = SafeText.sanitized(url)
+            guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
+            return String(url[..<scheme.upperBound]) + "…" + String(url[at...])
+        }
+    }
+
+    /// The value shown for `key` and its source: for `db`, the database as it will be opened,
+    /// or what stands in for it.
+    private func shown(_ key: SettingKey, _ request: Request) -> (String, SettingSource) {
+        let setting = request.settings[key]
+        guard key == .db else { return (setting.value?.shown ?? "", setting.source) }
+        switch request.settings.source {
+        case .fixture(let path): return ("none: reading the fixture " + ConfigFile.shown(path), .option(GlobalOptions.fixture.name))
+        case .demo: return ("none: a throwaway demo database", .option(GlobalOptions.demo.name))
+        case .database:
+            let path = (try? request.stores.location()).map(ConfigCommand.printable)
+            return (path ?? "none: it cannot be located (neither XDG_DATA_HOME nor HOME is an absolute path)", setting.source)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import LoansCore
+
+/// `loans help [COMMAND] [--man]`: help for loans or one command, or the man page.
+struct HelpCommand: LoansCommand {
+    static let topic = PositionalDeclaration("COMMAND", .command, help: "the command to explain", optional: true)
+    static let man = OptionDeclaration("--man", .flag, help: "print the man page loans(1) in roff instead")
+    static let declaration = CommandDeclaration(
+        .help, abstract: "Show help for loans or for one command.",
+        discussion: "Also 'loans COMMAND --help'. With --man, the manual page (read it with: loans help --man | man -l -).",
+        positionals: [topic], options: [man]
+    )
+
+    /// When the man page was last changed in substance (its `.TH` date).
+    static let manDate = "2026-11-29"
+
+    let topic: CommandDeclaration?
+    let man: Bool
+
+    init(_ input: CommandInput) throws(CLIError) {
+        man = input.flag(HelpCommand.man)
+        guard let name = input.positional(0)?.text else {
+            topic = nil
+            return
+        }
+        guard let command = CommandName.named(name), !command.declaration.hidden else {
+            let hint = Suggestion.nearest(to: name, among: CompletionAction.commandNames).map { "; did you mean \(Quoted($0))?" } ?? ""
+            throw input.refusal("no help for \(Quoted(name)): it is not a command\(hint)")
+        }
+        topic = command.declaration
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
+        if man {
+            request.console.out.write(ManPage.render(version: LoansCommandLine.version, date: HelpCommand.manDate))
+        } else {
+            request.console.out.line(topic.map(HelpText.command) ?? HelpText.overview())
+        }
+        return .success
+    }
+}
+
+/// `loans completions bash|zsh|fish`: the completion script for a shell.
+struct CompletionsCommand: LoansCommand {
+    static let shell = PositionalDeclaration("SHELL", Shell.kind, help: "the shell")
+    static let declaration = CommandDeclaration(
+        .completions, abstract: "Print the completion script for bash, zsh or fish.",
+        discussion: """
+            Commands, options, --format values, loan ids (with titles in zsh and fish) and the names already used complete. ci/install puts the scripts where each shell finds them; by hand: loans completions bash > ~/.local/share/bash-completion/completions/loans, loans completions zsh > a folder on $fpath named _loans, loans completions fish > ~/.config/fish/completions/loans.fish.
+            """,
+        positionals: [shell]
+    )
+
+    let shell: Shell
+
+    init(_ input: CommandInput) {
+        shell = input.positional(0)?.choice.flatMap(Shell.init) ?? .bash
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
+        switch shell {
+        case .bash: request.console.out.write(BashCompletionScript.render())
+        case .zsh: request.console.out.write(ZshCompletionScript.render())
+        case .fish: request.console.out.write(FishCompletionScript.render())
+        }
+        return .success
+    }
+}

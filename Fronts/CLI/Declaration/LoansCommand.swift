@@ -1,0 +1,68 @@
+/// A command of the command line, shaped like a `ParsableCommand`: its declaration (which
+/// drives parsing, help, the man page and the completions), an `init` that turns the checked
+/// words into what the command needs (before any store is opened), and `run`.
+protocol LoansCommand {
+    static var declaration: CommandDeclaration { get }
+    init(_ input: CommandInput) throws(CLIError)
+    func run(_ request: Request) throws -> ExitCode
+}
+
+/// Every command loans knows, by the name typed, in the order help lists them. To add a command,
+/// write its type (declaration, `init`, `run`) and add one case here: the compiler then asks
+/// for it in `type`, and parsing, help, the man page and the completions pick it up from the
+/// declaration. (A command's name is its case's raw value, so finding the command typed reads
+/// no declaration but that one.)
+enum CommandName: String, CaseIterable {
+    case add, list, show, edit, renew
+    case returnLoan = "return"
+    case reopen, remove
+    case agenda, overdue
+    case dueSoon = "due-soon"
+    case history, undo, redo
+    case remind, calendar
+    case widget, json
+    case importDocument = "import"
+    case tui, config, completions, help
+    case complete = "__complete"
+
+    var type: any LoansCommand.Type {
+        switch self {
+        case .add: AddCommand.self
+        case .list: ListCommand.self
+        case .show: ShowCommand.self
+        case .edit: EditCommand.self
+        case .renew: RenewCommand.self
+        case .returnLoan: ReturnCommand.self
+        case .reopen: ReopenCommand.self
+        case .remove: RemoveCommand.self
+        case .agenda: AgendaCommand.self
+        case .overdue: OverdueCommand.self
+        case .dueSoon: DueSoonCommand.self
+        case .history: HistoryCommand.self
+        case .undo: UndoCommand.self
+        case .redo: RedoCommand.self
+        case .remind: RemindCommand.self
+        case .calendar: CalendarCommand.self
+        case .widget: WidgetCommand.self
+        case .json: JSONCommand.self
+        case .importDocument: ImportCommand.self
+        case .tui: TUICommand.self
+        case .config: ConfigCommand.self
+        case .completions: CompletionsCommand.self
+        case .help: HelpCommand.self
+        case .complete: CompleteCommand.self
+        }
+    }
+
+    var declaration: CommandDeclaration { type.declaration }
+
+    /// The command answering to `word` (its name or an alias).
+    static func named(_ word: String) -> CommandName? {
+        CommandName(rawValue: word) ?? allCases.first { $0.declaration.aliases.contains(word) }
+    }
+
+    /// The declarations shown in help, the man page and the completions.
+    static var visible: [CommandDeclaration] {
+        allCases.map(\.declaration).filter { !$0.hidden }
+    }
+}

@@ -1,0 +1,40 @@
+/// The usage lines made from declarations: `loans add TITLE (--to NAME | --from NAME) --due DATE …`.
+extension CommandDeclaration {
+    /// The command's usage line: positionals, then options in the order declared; options that
+    /// go together are shown together, `(a | b)` when one is needed, `[a | b]` when optional.
+    var synopsis: String {
+        var parts = ["loans", name]
+        for positional in positionals {
+            parts.append(positional.synopsis)
+        }
+        var shown = Set<String>()
+        for option in options where !shown.contains(option.name) {
+            if let group = group(of: option) {
+                let alternatives = group.options.map(\.usage).joined(separator: " | ")
+                parts.append(group.required ? "(\(alternatives))" : "[\(alternatives)]")
+                shown.formUnion(group.options.map(\.name))
+            } else {
+                parts.append(rules.contains(.required(option)) ? option.usage : "[\(option.usage)]")
+                shown.insert(option.name)
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The exclusive group an option belongs to, if any.
+    func group(of option: OptionDeclaration) -> (options: [OptionDeclaration], required: Bool)? {
+        for rule in rules {
+            if case .oneOf(let options, let required, _) = rule, options.contains(option) { return (options, required) }
+        }
+        return nil
+    }
+}
+
+extension PositionalDeclaration {
+    /// `ID`, `[COMMAND]`, `bash|zsh|fish`, `[agenda | overdue | due-soon | all]`.
+    var synopsis: String {
+        let choices = kind.choices
+        if choices.isEmpty { return optional ? "[\(name)]" : name }
+        return optional ? "[" + choices.joined(separator: " | ") + "]" : choices.joined(separator: "|")
+    }
+}

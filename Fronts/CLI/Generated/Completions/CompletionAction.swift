@@ -1,0 +1,48 @@
+/// What a shell offers for a value, decided by the value's kind: the same for every shell.
+enum CompletionAction: Equatable {
+    /// Nothing to offer (free text, a date, a number).
+    case none
+    case files
+    /// The most urgent open loans' ids (`loans __complete ids`), with titles where the shell shows them.
+    case ids
+    /// The counterparties already used (`loans __complete names`).
+    case names
+    case words([String])
+    /// The names of the commands.
+    case commands
+
+    init(_ kind: ValueKind) {
+        switch kind {
+        case .flag, .text, .date, .offset, .number, .days: self = .none
+        case .name: self = .names
+        case .id: self = .ids
+        case .path, .program: self = .files
+        case .choice(let values, _): self = .words(values)
+        case .command: self = .commands
+        }
+    }
+
+    /// Every name a command answers to, as the shells offer them.
+    static var commandNames: [String] { CommandName.visible.flatMap(\.names) }
+}
+
+/// The declarations as the completion scripts need them.
+enum CompletionModel {
+    /// The options of `command` followed by the global ones.
+    static func options(_ command: CommandDeclaration?) -> [OptionDeclaration] {
+        (command?.options ?? []) + GlobalOptions.all
+    }
+
+    /// The options that cannot be given together with `option` in `command` (its group).
+    static func exclusions(_ option: OptionDeclaration, in command: CommandDeclaration) -> [OptionDeclaration] {
+        command.group(of: option)?.options.filter { $0 != option } ?? []
+    }
+}
+
+/// The shells loans writes completions for.
+enum Shell: String, CaseIterable {
+    case bash, zsh, fish
+
+    /// The value kind of a SHELL argument.
+    static let kind = ValueKind.choice(allCases.map(\.rawValue), noun: "shell")
+}

@@ -1,0 +1,117 @@
+import Glibc
+import LoansAdapters
+import LoansCore
+import LoansText
+
+/// The config file, `$XDG_CONFIG_HOME/loans/config` (else `~/.config/loans/config`): `key = value`
+/// lines, blank lines and `#` comment lines. Every line is checked when loans starts; an
+/// unknown key, a bad value or a file that is not a small text file is exit 78 with `file:line`.
+struct ConfigFile {
+    /// Where a value was written.
+    struct Entry {
+        let value: Value
+        let line: Int
+    }
+
+    let path: SystemPath
+    let entries: [SettingKey: Entry]
+
+    /// The most bytes read: a config file is a few lines, and a huge or endless file (a FIFO,
+    /// `/dev/zero` behind a symlink) must not hold loans up.
+    static let byteLimit = 64 * 1024
+
+    /// Where the config file is, from the environment; nil when neither variable gives a place.
+    static func location(_ environment: Environment) -> SystemPath? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return SystemPath(bytes: config.bytes + Array("/loans/config".utf8))
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return SystemPath(bytes: home.bytes + Array("/.config/loans/config".utf8))
+        }
+        return nil
+    }
+
+    /// The file at `path` read and checked; nil when there is no such file.
+    static func load(_ path: SystemPath) throws(CLIError) -> ConfigFile? {
+        guard let bytes = try read(path) else { return nil }
+        return try ConfigFile(path: path, bytes: bytes)
+    }
+
+    init(path: SystemPath, bytes: [UInt8]) throws(CLIError) {
+        self.path = path
+        var entries: [SettingKey: Entry] = [:]
+        var number = 0
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            let line = ConfigFile.trimmed(rawLine)
+            func refuse(_ message: String) -> CLIError { ConfigFile.error("\(ConfigFile.shown(path)):\(number): \(message)") }
+            if line.contains(0) { throw refuse("a NUL byte: this is not a text file") }
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else {
+                throw refuse("expected \"key = value\" (or a # comment)")
+            }
+            let keyWord = Word(Array(ConfigFile.trimmed(line[..<equals])))
+            let name = keyWord.text ?? keyWord.shown
+            guard let key = SettingKey(rawValue: name) else {
+                let hint = Suggestion.nearest(to: name, among: SettingKey.allCases.map(\.rawValue)).map { "; did you mean \(Quoted($0))?" } ?? ""
+                throw refuse("unknown key \(Quoted(name))\(hint) (keys: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            if let earlier = entries[key] { throw refuse("\(key.rawValue) is set twice (first on line \(earlier.line))") }
+            let valueBytes = Array(ConfigFile.trimmed(line[(equals + 1)...]))
+            do {
+                entries[key] = Entry(value: try key.kind.read(valueBytes, label: key.rawValue, today: .earliest), line: number)
+            } catch {
+                throw refuse(error.message)
+            }
+        }
+        self.entries = entries
+    }
+
+    /// The file's bytes, nil when it does not exist; a refusal for anything but a small regular file.
+    private static func read(_ path: SystemPath) throws(CLIError) -> [UInt8]? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw error("cannot read the config file \(shown(path)): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw error("cannot read the config file \(shown(path)): \(String(cString: strerror(errno)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw error("the config file \(shown(path)) is a folder; loans reads settings from a file of key = value lines")
+        default: throw error("the config file \(shown(path)) is not a regular file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while bytes.count <= byteLimit {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                throw error("cannot read the config file \(shown(path)): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+        throw error("the config file \(shown(path)) is larger than \(byteLimit / 1024) KiB; a loans config file is a few key = value lines")
+    }
+
+    /// A line without its line end (`\r\n` too) and without spaces and tabs around it.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0D { slice = slice.dropLast() }
+        while let first = slice.first, first == 0x20 || first == 0x09 { slice = slice.dropFirst() }
+        return slice
+    }
+
+    /// The path for a message, its bytes escaped and control characters made harmless.
+    static func shown(_ path: SystemPath) -> String {
+        SafeText.sanitized(path.description)
+    }
+
+    private static func error(_ message: String) -> CLIError {
+        CLIError(code: .config, message: message)
+    }
+}

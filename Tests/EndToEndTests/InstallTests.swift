@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `ci/install` into a temporary prefix, as a user would run it: the stripped release binary on
+/// PATH, the man page for `man -l`, and each shell finding its completions where it looks;
+/// `--uninstall` leaves the prefix as it was.
+@Suite(.serialized) struct InstallTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test func installFindUninstall() throws {
+        let harness = try BinaryHarness()
+        defer { harness.remove() }
+        let home = harness.folder
+        let prefix = home + "/.local"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try "#!/bin/sh\n".write(toFile: prefix + "/bin/other-tool", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: prefix + "/share/man/man1", withIntermediateDirectories: true)
+        try ".TH OTHER 1\n".write(toFile: prefix + "/share/man/man1/other.1", atomically: true, encoding: .utf8)
+        let before = try InstallTests.tree(home)
+
+        let system = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
+        let install = try harness.run(InstallTests.repository + "/ci/install", [prefix], extra: system)
+        #expect(install.status == 0, "\(install.err)")
+        #expect(install.out.contains("    fpath+=(\(prefix)/share/zsh/site-functions)"), "\(install.out)")
+        #expect(install.out.contains("    export PATH=\"\(prefix)/bin:$PATH\""))
+        for file in InstallTests.files { #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)") }
+
+        let user = ["HOME": home, "PATH": prefix + "/bin:/usr/bin:/bin", "XDG_CONFIG_HOME": home + "/.config"]
+        let version = try harness.run("/bin/sh", ["-c", "loans --version"], extra: user)
+        #expect(version.status == 0 && version.out == "loans 0.1.0\n")
+        let symbols = try harness.run("/usr/bin/readelf", ["-S", prefix + "/bin/loans"], extra: user)
+        #expect(symbols.status == 0 && !symbols.out.contains(".symtab"), "the binary is stripped")
+
+        let man = try harness.run("/usr/bin/man", ["-l", prefix + "/share/man/man1/loans.1"], extra: user.merging(["MANPAGER": "cat", "MANWIDTH": "80"]) { $1 })
+        #expect(man.status == 0 && man.out.contains("LOANS(1)") && man.out.contains("completions"), "\(man.err)")
+        let byName = try harness.run("/usr/bin/man", ["loans"], extra: user.merging(["MANPAGER": "cat", "MANPATH": prefix + "/share/man"]) { $1 })
+        #expect(byName.status == 0 && byName.out.contains("LOANS(1)"), "\(byName.err)")
+
+        // bash-completion looks in $XDG_DATA_HOME (default ~/.local/share)/bash-completion/completions.
+        let bash = try harness.run("/usr/bin/bash", ["--norc", "--noprofile", "-c",
+            "source /usr/share/bash-completion/bash_completion && __load_completion loans && complete -p loans"], extra: user)
+        #expect(bash.out == "complete -F _loans loans\n", "\(bash.out) \(bash.err)")
+        // zsh, with the fpath line ci/install printed.
+        let zsh = try harness.run("/usr/bin/zsh", ["-f", "-c",
+            "fpath+=(\(prefix)/share/zsh/site-functions); autoload -Uz compinit; compinit -u -D; print -r -- $_comps[loans]"], extra: user)
+        #expect(zsh.out == "_loans\n", "\(zsh.out) \(zsh.err)")
+        // fish looks in ~/.local/share/fish/vendor_completions.d.
+        let fish = try harness.run("/usr/bin/fish", ["-c", "complete -C 'loans re'"], extra: user)
+        #expect(Set(fish.out.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }) == CompletionShellTests.re, "\(fish.out) \(fish.err)")
+
+        // The reminder timer's units name the installed binary and verify (system mode: a user
+        // manager needs a session).
+        let units = ["loans-remind.service", "loans-remind.timer"].map { prefix + "/share/systemd/user/" + $0 }
+        #expect(try String(contentsOfFile: units[0], encoding: .utf8).contains("ExecStart=\(prefix)/bin/loans remind --notify\n"))
+        let verify = try harness.run("/usr/bin/systemd-analyze", ["verify"] + units, extra: user)
+        #expect(verify.status == 0 && verify.out.isEmpty && verify.err.isEmpty, "\(verify.out) \(verify.err)")
+
+        let uninstall = try harness.run(InstallTests.repository + "/ci/install", ["--uninstall", prefix], extra: system)
+        #expect(uninstall.status == 0)
+        let after = try InstallTests.tree(home)
+        #expect(after == before, "\(Set(after.keys).symmetricDifference(before.keys).sorted())")
+    }
+
+    static let files = [
+        "bin/loans", "share/man/man1/loans.1", "share/bash-completion/completions/loans",
+        "share/zsh/site-functions/_loans", "share/fish/vendor_completions.d/loans.fish",
+        "share/systemd/user/loans-remind.service", "share/systemd/user/loans-remind.timer",
+    ]
+
+    /// Every path under `folder` (files and folders), with each file's bytes.
+    static func tree(_ folder: String) throws -> [String: Data?] {
+        var result: [String: Data?] = [:]
+        let manager = FileManager.default
+        for path in try manager.subpathsOfDirectory(atPath: folder) where !path.hasPrefix(".local/share/fish/generated") && !path.hasPrefix(".config") && !path.hasPrefix(".cache") {
+            var folderFlag: ObjCBool = false
+            _ = manager.fileExists(atPath: folder + "/" + path, isDirectory: &folderFlag)
+            result[path] = folderFlag.boolValue ? nil : manager.contents(atPath: folder + "/" + path)
+        }
+        return result
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+@testable import LoansCLI
+import LoansAdapters
+import LoansCore
+import Testing
+
+/// The config file: each key's precedence (option > environment > file > default) and files
+/// that are not what they should be (exit 78 naming the file and line, never a crash).
+@Suite struct ConfigFileTests {
+    let loans: CommandLineHarness
+    init() throws {
+        loans = try CommandLineHarness()
+        loans.environment["LOANS_DB"] = nil
+    }
+
+    /// The settings a run would use, and where each came from.
+    func settings(_ arguments: [String] = ["agenda"]) throws -> Settings {
+        let environment = Environment(loans.environment.mapValues { Array($0.utf8) })
+        guard case .run(_, let settings, _, _) = try LoansCommandLine.parse(arguments.map(Word.init), environment: environment, clock: FixedClock())
+        else { throw CLIError.usage("not a command", nil) }
+        return settings
+    }
+
+    /// The command a run would use (for the options of one command, like widget --format).
+    func command<T>(_ arguments: [String], as type: T.Type) throws -> T? {
+        let environment = Environment(loans.environment.mapValues { Array($0.utf8) })
+        guard case .run(let command, _, _, _) = try LoansCommandLine.parse(arguments.map(Word.init), environment: environment, clock: FixedClock())
+        else { return nil }
+        return command as? T
+    }
+
+    /// One row of the precedence table: the option's words, the variable, the file's line, and
+    /// the value shown at each level (nil where the key has no such level).
+    struct Row: Sendable, CustomTestStringConvertible {
+        let key: SettingKey
+        let option: [String]?
+        let variable: (String, String)?
+        let line: String
+        let values: (option: String?, environment: String?, config: String, byDefault: String)
+        var testDescription: String { key.rawValue }
+    }
+
+    static let table: [Row] = [
+        Row(key: .db, option: ["--db", "/tmp/from-option.db"], variable: ("LOANS_DB", "/tmp/from-env.db"), line: "db = /tmp/from-config.db",
+            values: ("/tmp/from-option.db", "/tmp/from-env.db", "/tmp/from-config.db", "/.local/share/loans/loans.db")),
+        Row(key: .window, option: ["--window", "3"], variable: ("LOANS_WINDOW", "4"), line: "window = 5", values: ("3", "4", "5", "7")),
+        Row(key: .widgetFormat, option: nil, variable: nil, line: "widget.format = tmux", values: (nil, nil, "tmux", "plain")),
+        Row(key: .widgetMaxWidth, option: nil, variable: nil, line: "widget.max_width = 30", values: (nil, nil, "30", "50")),
+        Row(key: .remindLead, option: nil, variable: nil, line: "remind.lead = 1,7,1", values: (nil, nil, "7,1", "3,1,0")),
+        Row(key: .remindOverdueEvery, option: nil, variable: nil, line: "remind.overdue_every = 2", values: (nil, nil, "2", "7")),
+        Row(key: .calendarAlarms, option: nil, variable: nil, line: "calendar.alarms = 2,0", values: (nil, nil, "2,0", "3,1,0")),
+        Row(key: .color, option: ["--color", "always"], variable: ("NO_COLOR", "1"), line: "color = always", values: ("always", "never", "always", "auto")),
+    ]
+
+    @Test(arguments: table)
+    func optionBeatsEnvironmentBeatsFileBeatsDefault(_ row: Row) throws {
+        try loans.writeConfig("# settings\n\n" + row.line + "\n")
+        if let (name, value) = row.variable { loans.environment[name] = value }
+        func shown(_ arguments: [String]) throws -> (String, SettingSource) {
+            let setting = try settings(arguments + ["agenda"])[row.key]
+            return (setting.value?.shown ?? "", setting.source)
+        }
+        if let option = row.option, let expected = row.values.option {
+            #expect(try shown(option) == (expected, .option(option[0])))
+        }
+        if let (name, _) = row.variable, let expected = row.values.environment {
+            #expect(try shown([]) == (expected, .environment(name)))
+            loans.environment[name] = nil
+        }
+        let file = try #require(SystemPath(loans.configPath))
+        #expect(try shown([]) == (row.values.config, .config(file, line: 3)))
+        try loans.writeConfig("# nothing set\n")
+        let byDefault = try shown([])
+        #expect(byDefault.0.hasSuffix(row.values.byDefault) || row.key == .db)
+        #expect(byDefault.1 == (row.key == .calendarAlarms ? .sameAs(.remindLead) : .byDefault))
+        if row.key == .db {
+            #expect(loans("config").out.contains("db                   = \(loans.folder)/.local/share/loans/loans.db  (default)"))
+        }
+    }
+
+    /// The keys a command's own option overrides: option > file > default, read by the command.
+    @Test func commandOptionsBeatTheFile() throws {
+        func widget(_ words: [String]) throws -> WidgetCommand? { try command(["widget"] + words, as: WidgetCommand.self) }
+        func remind(_ words: [String]) throws -> ReminderSchedule? { try command(["remind"] + words, as: RemindCommand.self)?.schedule }
+        func alarms(_ words: [String]) throws -> [Int]? { try command(["calendar"] + words, as: CalendarCommand.self)?.alarms }
+        #expect(try widget([])?.format == .plain && widget([])?.maxWidth == 50)
+        #expect(try remind([]) == ReminderSchedule.standard)
+        #expect(try alarms([]) == [3, 1, 0])
+        try loans.writeConfig("widget.format = tmux\nwidget.max_width = 30\nremind.lead = 7,2\nremind.overdue_every = 3\n")
+        #expect(try widget([])?.format == .tmux && widget([])?.maxWidth == 30)
+        #expect(try widget(["--format", "waybar", "--max-width", "12"])?.format == .waybar)
+        #expect(try widget(["--format", "waybar", "--max-width", "12"])?.maxWidth == 12)
+        #expect(try remind([]) == ReminderSchedule(leads: [2, 7], overdueEvery: 3))
+        #expect(try remind(["--lead", "1", "--overdue-every", "5"]) == ReminderSchedule(leads: [1], overdueEvery: 5))
+        #expect(try alarms([]) == [7, 2], "the alarms follow the reminder leads")
+        try loans.writeConfig("remind.lead = 7,2\ncalendar.alarms = 0\n")
+        #expect(try alarms([]) == [0])
+        #expect(try alarms(["--alarms", ""]) == [], "'' is no alarms")
+        #expect(loans("widget").out.isEmpty == false)
+    }
+
+    @Test func theFileChangesWhatCommandsDo() throws {
+        try loans.writeConfig("db = \(loans.folder)/configured.db\nwindow = 0\n")
+        #expect(loans("add", "Dune", "--from", "Library", "--due", "+1d").out == "1\n")
+        #expect(FileManager.default.fileExists(atPath: loans.folder + "/configured.db"))
+        #expect(loans("due-soon").out == "No loans due soon.\n")
+        #expect(loans("due-soon", "--window", "1").out.contains("Dune"))
+    }
+
+    @Test func configShowsEveryKeyAndItsSource() throws {
+        try loans.writeConfig("window = 5\r\n  # indented comment\n\tcolor\t=\tnever  \n")
+        loans.environment["LOANS_DB"] = loans.folder + "/env.db"
+        let out = loans("--window", "2", "config").out
+        #expect(out.hasPrefix("# config file: \(loans.configPath)\n"))
+        for key in SettingKey.allCases { #expect(out.contains("\n\(key.rawValue) "), "\(key.rawValue)") }
+        #expect(out.contains("window               = 2  (option --window)"))
+        #expect(out.contains("color                = never  (\(loans.configPath):3)"))
+        #expect(out.contains("db                   = \(loans.folder)/env.db  (environment LOANS_DB)"))
+    }
+
+    @Test func xdgConfigHomeWinsOverHome() throws {
+        try loans.writeConfig("window = 5\n")
+        let xdg = loans.folder + "/xdg"
+        try FileManager.default.createDirectory(atPath: xdg + "/loans", withIntermediateDirectories: true)
+        try "window = 9\n".write(toFile: xdg + "/loans/config", atomically: true, encoding: .utf8)
+        loans.environment["XDG_CONFIG_HOME"] = xdg
+        #expect(try settings().window.days == 9)
+        loans.environment["XDG_CONFIG_HOME"] = "relative/path"
+        #expect(try settings().window.days == 5)
+    }
+
+    static let refusals: [(String, String)] = [
+        ("colour = never\n", #":1: unknown key "colour"; did you mean "color"?"#),
+        ("\n\nwindow = soon\n", #":3: window: "soon" is not a number of days from 0 to 36500"#),
+        ("widget.format = tmx\n", #":1: widget.format: "tmx" is not a format (use plain, tmux, i3blocks, i3bar, waybar, i3status-rust, polybar); did you mean "tmux"?"#),
+        ("widget.max_width = 0\n", #":1: widget.max_width: "0" is not a number of columns from 1 to 1000"#),
+        ("remind.lead = 3,,1\n", #":1: remind.lead: "3,,1" is not a list of days like 3,1,0"#),
+        ("remind.overdue_every = 0\n", #":1: remind.overdue_every: "0" is not a number of days from 1 to 36500"#),
+        ("calendar.alarms = -1\n", #":1: calendar.alarms: "-1" is not a list of days"#),
+        ("color = sometimes\n", #":1: color: "sometimes" is not a colour choice (use auto, always, never)"#),
+        ("db =\n", ":1: db: an empty path names no file"),
+        ("window 5\n", #":1: expected "key = value""#),
+        ("window = 5\nwindow = 6\n", ":2: window is set twice (first on line 1)"),
+    ]
+
+    @Test(arguments: refusals)
+    func aBadLineIsExit78WithFileAndLine(_ text: String, _ message: String) throws {
+        try loans.writeConfig(text)
+        let result = loans("agenda")
+        #expect(result.code == .config)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix("loans: \(loans.configPath)\(message)"), "\(result.err)")
+        #expect(loans("--help").code == .success, "help still works with a broken file")
+    }
+
+    @Test func hostileFilesGetClearErrors() throws {
+        var binary: [UInt8] = Array("window = 5\n".utf8)
+        binary += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        try loans.writeConfig(binary)
+        let nul = loans("agenda")
+        #expect(nul.code == .config && nul.err.hasPrefix("loans: \(loans.configPath):2: a NUL byte: this is not a text file"), "\(nul.err)")
+
+        try loans.writeConfig([0x23, 0x0A] + Array("window = 5 ".utf8) + [0xFF, 0x0A])
+        let notUTF8 = loans("agenda")
+        #expect(notUTF8.code == .config && notUTF8.err.hasPrefix("loans: \(loans.configPath):2: window: the value is not valid UTF-8"), "\(notUTF8.err)")
+
+        try loans.writeConfig(String(repeating: "# a comment that goes on\n", count: 4000))
+        let huge = loans("agenda")
+        #expect(huge.code == .config && huge.err.hasPrefix("loans: the config file \(loans.configPath) is larger than 64 KiB"), "\(huge.err)")
+
+        try FileManager.default.removeItem(atPath: loans.configPath)
+        try FileManager.default.createDirectory(atPath: loans.configPath, withIntermediateDirectories: true)
+        let folder = loans("agenda")
+        #expect(folder.code == .config && folder.err.hasPrefix("loans: the config file \(loans.configPath) is a folder"), "\(folder.err)")
+
+        try FileManager.default.removeItem(atPath: loans.configPath)
+        #expect(mkfifo(loans.configPath, 0o600) == 0)
+        let fifo = loans("agenda")
+        #expect(fifo.code == .config && fifo.err.hasPrefix("loans: the config file \(loans.configPath) is not a regular file"), "\(fifo.err)")
+
+        try FileManager.default.removeItem(atPath: loans.configPath)
+        try FileManager.default.createSymbolicLink(atPath: loans.configPath, withDestinationPath: "/dev/zero")
+        #expect(loans("agenda").code == .config)
+
+        try FileManager.default.removeItem(atPath: loans.configPath)
+        #expect(loans("agenda").code == .success, "no file is no settings")
+    }
+
+    @Test func aPathInTheFileKeepsItsBytes() throws {
+        let path = Array(loans.folder.utf8) + [0x2F, 0xFF, 0x2E, 0x64, 0x62]
+        try loans.writeConfig(Array("db = ".utf8) + path + [0x0A])
+        #expect(try settings().source == .database(SystemPath(bytes: path)))
+    }
+}
