@@ -7,10 +7,10 @@ import Testing
     let loans: BinaryHarness
     init() throws {
         loans = try BinaryHarness()
-        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-27")
-        try loans("add", "Dune: Part 1", "--from", "City Library", "--due", "2026-12-01")
-        try loans("add", "Tab\there\nnewline", "--to", "Sam", "--due", "2027-01-10")
-        try loans("add", #"C:\new\:x"#, "--to", "Alice", "--due", "2027-02-01")
+        _ = try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-27")
+        _ = try loans.must("add", "Dune: Part 1", "--from", "City Library", "--due", "2026-12-01")
+        _ = try loans.must("add", "Tab\there\nnewline", "--to", "Sam", "--due", "2027-01-10")
+        _ = try loans.must("add", #"C:\new\:x"#, "--to", "Alice", "--due", "2027-02-01")
     }
 
     /// Runs a driver script (written to the harness's folder) with the shell, `loans` on PATH.

@@ -7,8 +7,8 @@ import Testing
     let loans: BinaryHarness
     init() throws {
         loans = try BinaryHarness()
-        try loans("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-27")
-        try loans("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
+        _ = try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-27")
+        _ = try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
     }
 
     /// Runs a shell line with every standard stream on a pseudo-terminal; returns what it showed.
