@@ -44,7 +44,7 @@ let package = Package(
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
         .executableTarget(
-            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansJSON", "LoansAdapters"],
+            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansJSON", "LoansAdapters", "LoansTestSupport"],
             path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 

@@ -1,4 +1,5 @@
 import Foundation
+import LoansTestSupport
 import Testing
 
 /// Every control character a loan can hold — each C0 but NUL (U+0001…U+001F; NUL is refused
@@ -42,36 +43,6 @@ import Testing
         print(json.dumps([[l['title'], l['counterparty'], l['note']] for l in objects], ensure_ascii=True))
         """
 
-    /// Raw characters a JSON text from loans must never carry, with their byte offsets.
-    static func rawControls(_ bytes: [UInt8]) -> [String] {
-        var found: [String] = []
-        var inString = false
-        var escaped = false
-        for (offset, byte) in bytes.enumerated() {
-            let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
-            let third = offset + 2 < bytes.count ? bytes[offset + 2] : 0
-            if byte == 0x7F || (byte == 0xC2 && (0x80...0x9F).contains(next))
-                || (byte == 0xE2 && next == 0x80 && (third == 0xA8 || third == 0xA9)) {
-                found.append("raw U+\(String(byte == 0x7F ? 0x7F : byte == 0xC2 ? Int(next) : 0x2028 + Int(third - 0xA8), radix: 16)) at \(offset)")
-            }
-            if inString {
-                if byte < 0x20 { found.append("raw 0x\(String(byte, radix: 16)) inside a string at \(offset)") }
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte < 0x20 && byte != 0x0A {
-                found.append("raw 0x\(String(byte, radix: 16)) between values at \(offset)")
-            }
-        }
-        return found
-    }
-
     @Test func everyControlCharacterIsEscapedAndReadsBackExactly() throws {
         let loans = try BinaryHarness()
         defer { loans.remove() }
@@ -81,7 +52,7 @@ import Testing
         for (name, arguments) in [("document", ["json", "all"]), ("ndjson", ["json", "all", "--ndjson"])] {
             let result = try loans.run(BinaryHarness.binary, arguments)
             #expect(result.status == 0 && result.err.isEmpty, "\(arguments): \(result.err)")
-            let problems = Self.rawControls(Array(result.out.utf8))
+            let problems = RawJSONControls.find(Array(result.out.utf8))
             #expect(problems.isEmpty, "\(name): \(problems.prefix(5))")
             paths.append(loans.folder + "/" + name + ".json")
             try Data(result.out.utf8).write(to: URL(fileURLWithPath: paths.last!))
@@ -100,8 +71,8 @@ import Testing
         let loans = try BinaryHarness()
         defer { loans.remove() }
         let bad = "{\"schema_version\":1,\"loans\":[{\"title\":\"a\u{1F}b\"}]}\n"
-        #expect(Self.rawControls(Array(bad.utf8)) == ["raw 0x1f inside a string at 40"])
-        #expect(Self.rawControls(Array("[\"\u{85}\u{2029}\"]".utf8)).count == 2)
+        #expect(RawJSONControls.find(Array(bad.utf8)) == ["raw 0x1f inside a string at 40"])
+        #expect(RawJSONControls.find(Array("[\"\u{85}\u{2029}\"]".utf8)).count == 2)
         let path = loans.folder + "/bad.json"
         try Data(bad.utf8).write(to: URL(fileURLWithPath: path))
         let ndjson = loans.folder + "/bad.ndjson"

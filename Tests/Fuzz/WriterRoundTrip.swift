@@ -2,6 +2,7 @@ import LoansAdapters
 import LoansCore
 import LoansInterchange
 import LoansJSON
+import LoansTestSupport
 
 /// The JSON writer's invariants for any loan at all: the document and the `--ndjson` line are
 /// valid JSON with every control character escaped (nothing below 0x20 inside a string, no raw
@@ -55,7 +56,7 @@ enum WriterRoundTrip {
             } catch {
                 FuzzTarget.require(false, "writing failed: \(error)")
             }
-            let problems = rawControls(written)
+            let problems = RawJSONControls.find(written)
             FuzzTarget.require(problems.isEmpty, "raw control characters in the output: \(problems)")
             if ndjson {
                 FuzzTarget.require(written.last == 0x0A && written.filter { $0 == 0x0A }.count == 1, "not one ndjson line")
@@ -64,35 +65,5 @@ enum WriterRoundTrip {
             let read = try? LoanDocument.decode(written)
             FuzzTarget.require(read == [loan], "the reader gave back \(String(describing: read)) for \(loan)")
         }
-    }
-
-    /// Raw characters a JSON text from loans must never carry: below 0x20 inside a string,
-    /// anything below 0x20 but a newline between values, DEL, C1, U+2028, U+2029.
-    static func rawControls(_ bytes: [UInt8]) -> [Int] {
-        var found: [Int] = []
-        var inString = false
-        var escaped = false
-        for (offset, byte) in bytes.enumerated() {
-            let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
-            let third = offset + 2 < bytes.count ? bytes[offset + 2] : 0
-            if byte == 0x7F || (byte == 0xC2 && (0x80...0x9F).contains(next)) || (byte == 0xE2 && next == 0x80 && (third == 0xA8 || third == 0xA9)) {
-                found.append(offset)
-            }
-            if inString {
-                if byte < 0x20 { found.append(offset) }
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte < 0x20 && byte != 0x0A {
-                found.append(offset)
-            }
-        }
-        return found
     }
 }
