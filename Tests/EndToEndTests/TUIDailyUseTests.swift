@@ -8,18 +8,12 @@ import Testing
     let loans: BinaryHarness
     init() throws { loans = try BinaryHarness() }
 
-    func seed() throws {
-        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
-        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
-        try loans.must("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
-    }
-
     /// 100 KB pasted into the add form's title, with newlines, ESC and letters that are
     /// commands on the list (`x`, `y`, `q`): it is all text in the field, shown within a second;
     /// nothing is submitted, cancelled, removed or quit. On the list a paste does nothing.
     @Test func aBracketedPasteOf100KBIsTextInTheField() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans()
         let pane = try TUITmuxPane(loans, command: "loans tui")
         defer { pane.close() }
         try pane.waitFor("▸ #1  The Hobbit")
@@ -77,7 +71,7 @@ import Testing
     /// The last line names exactly the keys of each mode, and the header the view or screen.
     @Test func theFooterAndHeaderOfEachMode() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans()
         let pane = try TUITmuxPane(loans, command: "loans tui", width: 120, height: 24)
         defer { pane.close() }
         func lastLines() throws -> (header: String, footer: String) {
@@ -184,7 +178,7 @@ import Testing
     /// Returned view lists returned loans newest first and `o` reopens one.
     @Test func theFilterFindsGodelAndTheReturnedViewReopens() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans()
         try loans.must("add", "Gödel, Escher, Bach", "--to", "Kim", "--due", "2026-12-02", "--note", "Hofstadter ÉDITION")
         try loans.must("return", "2", "--on", "2026-11-20")
         try loans.must("return", "3", "--on", "2026-11-28")
@@ -210,7 +204,7 @@ import Testing
     /// `u` and Ctrl-R say what they did in the very line `loans undo` and `loans redo` print.
     @Test func undoAndRedoSayWhatTheCommandLineSays() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans()
         try loans.must("return", "1")
         let undid = try loans("undo").out.trimmingCharacters(in: .newlines)
         let redid = try loans("redo").out.trimmingCharacters(in: .newlines)

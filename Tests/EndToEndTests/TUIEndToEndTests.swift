@@ -8,16 +8,9 @@ import Testing
     let loans: BinaryHarness
     init() throws { loans = try BinaryHarness() }
 
-    func seed() throws {
-        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
-        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
-        try loans.must("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
-        try loans.must("add", "日本語の本", "--from", "図書館", "--due", "2026-12-03", "--lent", "2026-11-20")
-    }
-
     @Test func aWholeSessionInARealTerminal() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans(wide: true)
         let pane = try TUITmuxPane(loans, command: "loans tui")
         defer { pane.close() }
 
@@ -112,7 +105,7 @@ import Testing
 
     @Test func withoutATerminalTheTUIRefusesAndLoansAlonePrintsText() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans(wide: true)
         let refused = try loans("tui")
         #expect(refused.status == 1 && refused.out.isEmpty)
         #expect(refused.err == "loans: tui: standard input and output must be a terminal\n")
@@ -122,7 +115,7 @@ import Testing
 
     @Test func theBenchmarkModeRendersWithoutATerminal() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans(wide: true)
         let result = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "40"])
         #expect(result.status == 0 && result.err.isEmpty)
         let lines = result.out.split(separator: "\n")
@@ -152,7 +145,7 @@ import Testing
     @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130)])
     func aSignalRestoresTheTerminal(_ signal: String, _ status: Int32) throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans(wide: true)
         let pidFile = loans.folder + "/tui.pid"
         let pane = try TUITmuxPane(loans, command: "sh -c 'echo $$ > \(pidFile); exec loans tui'")
         defer { pane.close() }

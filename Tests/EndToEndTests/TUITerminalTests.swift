@@ -8,12 +8,6 @@ import Testing
     let loans: BinaryHarness
     init() throws { loans = try BinaryHarness() }
 
-    func seed() throws {
-        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
-        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-29", "--lent", "2026-11-08")
-        try loans.must("add", "Camping tent", "--from", "Priya", "--due", "2026-12-01", "--lent", "2026-11-24")
-    }
-
     /// State and CPU time (user + system, in clock ticks) of a process; nil once it is gone
     /// (or a zombie waiting for its parent).
     static func processStat(_ pid: Int32) -> (state: Character, ticks: Int)? {
@@ -32,7 +26,7 @@ import Testing
     /// 2 s, using next to no CPU meanwhile, rather than spin on the dead terminal.
     @Test func theTUIExitsWhenItsTerminalGoesAway() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans()
         let pidFile = loans.folder + "/tui.pid"
         let pane = try TUITmuxPane(loans, command: "trap '' HUP; sh -c 'echo $$ > \(pidFile); exec loans tui'")
         defer { pane.close() }
@@ -61,7 +55,7 @@ import Testing
     @Test(arguments: ["dumb", "no-such-terminal"])
     func aTerminalThatCannotShowTheScreenGetsText(_ term: String) throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans()
         let err = loans.folder + "/err"
         let pane = try TUITmuxPane(loans, command: "TERM=\(term) loans 2>\(err)")
         defer { pane.close() }
@@ -76,7 +70,7 @@ import Testing
     /// and paste modes; `fg` brings the whole screen back with them.
     @Test func ctrlZGivesTheTerminalBackAndFgTakesItAgain() throws {
         defer { loans.remove() }
-        try seed()
+        try loans.seedTUILoans()
         let pane = try TUITmuxPane(loans, command: "env PS1='prompt$ ' /bin/bash --norc --noprofile -i")
         defer { pane.close() }
         try pane.waitFor("prompt$")
