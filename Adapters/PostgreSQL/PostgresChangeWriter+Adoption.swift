@@ -1,7 +1,7 @@
 import LoansCore
 
-/// Taking another store's history as it stands (an import into an empty database): each change
-/// goes in with its own id, its loans a thousand at a time; what the history does not spell out —
+/// Taking another store's history as it stands (an import into an empty database) — but for the
+/// database role a change made on a file lacks: each change goes in with its own id, its loans a thousand at a time; what the history does not spell out —
 /// which undo reverted a change, whether redo may re-apply it, how many loans it touched — is
 /// worked out from it once at the end, as the changes themselves would have left it, and both
 /// id sequences move past every id the history used.
@@ -16,8 +16,11 @@ extension PostgresChangeWriter {
         }
     }
 
+    /// A change made on a file names no database role; moved onto the server it takes the role
+    /// of the import, as its author's changes there will, so undo finds it.
     func adopt(_ change: Change) throws {
         try writeAdoptedLoans()
+        let who = change.who.contains(" as ") ? change.who : PostgresDatabase.who(change.who, role: connection.role)
         // Until the end, an undone change names itself as its undo; the undo that names it as its
         // target takes that place (the newest such undo, as changes come oldest first).
         try store.postgres {
@@ -27,7 +30,7 @@ extension PostgresChangeWriter {
                 VALUES ($1, $2, $3, $4, $5, $6)
                 """,
                 [
-                    change.id.description, change.at.description, change.who, change.kind.rawValue, change.target?.description,
+                    change.id.description, change.at.description, who, change.kind.rawValue, change.target?.description,
                     change.isUndone ? change.id.description : nil,
                 ]
             )
