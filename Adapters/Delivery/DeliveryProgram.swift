@@ -85,17 +85,6 @@ public struct DeliveryProgram {
         } else {
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -103,7 +92,7 @@ public struct DeliveryProgram {
             envp.forEach { free($0) }
         }
         var pid = pid_t()
-        let code = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let code = CleanSpawn(apart: .group).with { posix_spawn(&pid, path, &actions, &$0, argv, envp) }
         guard code == 0 else { throw failure("cannot run \(Quoted(program)): \(errorText(code))") }
         return pid
     }

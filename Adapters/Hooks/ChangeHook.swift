@@ -21,26 +21,12 @@ public struct ChangeHook: Sendable {
         }
     }
 
-    /// glibc's POSIX_SPAWN_SETSID (2.26+), which Swift does not import without _GNU_SOURCE:
-    /// the hook gets its own session, so a terminal's signals never reach it.
-    static let spawnNewSession: Int32 = 0x80
-
     /// Starts the hook if it exists and is executable; never waits for it.
     public func fire() {
         guard let path, path.withCString({ access($0, X_OK) }) == 0 else { return }
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
         StartedHooks.shared.reapFinished()
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(ChangeHook.spawnNewSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -51,7 +37,8 @@ public struct ChangeHook: Sendable {
         let started = path.withCString { program in
             let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
             defer { argv.forEach { free($0) } }
-            return posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0
+            // A session of its own: a terminal's signals never reach the hook.
+            return CleanSpawn(apart: .session).with { posix_spawn(&pid, program, &actions, &$0, argv, environ) } == 0
         }
         if started { StartedHooks.shared.add(pid) }
     }
