@@ -12,6 +12,9 @@ public enum LoanDocument {
         case windowDays = "window_days", summary
         /// The identity of the store the document came from (null when it has none).
         case databaseID = "database_id"
+        /// The history, oldest first (`json all --history` only), before the loans so that an
+        /// import reading the document as a stream meets the history first.
+        case changes
         case loans
     }
 
@@ -55,14 +58,31 @@ public enum LoanDocument {
         try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visit)
     }
 
+    /// Decodes a whole `all` document from `source`, handing its history's changes (each followed
+    /// by the loans it touched), when it carries one, and then each loan to `visitor` in document
+    /// order, as they are read — every value checked first. The same rules and errors as
+    /// `decode(_:_:)`; returns the document's `database_id`, when it names one.
+    @discardableResult
+    public static func decode(_ source: DocumentSource, visitor: any LoanDocumentVisitor) throws -> String? {
+        try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visitor: visitor)
+    }
+
     /// The same, through a window of `windowSize` bytes and up to `limit` bytes (tests use small
     /// ones to cross their edges).
     /// Returns the document's `database_id`, when it names one.
     @discardableResult
     static func decode(_ source: DocumentSource, windowSize: Int, limit: Int, _ visit: (Loan) throws -> Void) throws -> String? {
+        try withoutActuallyEscaping(visit) { visit in
+            try decode(source, windowSize: windowSize, limit: limit, visitor: LoanVisitor(visit))
+        }
+    }
+
+    /// The same, handing everything to `visitor`.
+    @discardableResult
+    static func decode(_ source: DocumentSource, windowSize: Int, limit: Int, visitor: any LoanDocumentVisitor) throws -> String? {
         var decoder = DocumentDecoder(reader: JSONReader(source, windowSize: windowSize, limit: limit))
         do {
-            try decoder.document(visit)
+            try decoder.document(visitor)
             return decoder.databaseID
         } catch let error as JSONSyntaxError {
             switch error.kind {
@@ -114,7 +134,7 @@ struct DocumentDecoder {
     /// The document's `database_id`, once read.
     var databaseID: String?
 
-    mutating func document(_ visit: (Loan) throws -> Void) throws {
+    mutating func document(_ visitor: any LoanDocumentVisitor) throws {
         try reader.skipByteOrderMark()
         guard try reader.peekKind() == .object else { throw DocumentError(path: "document", message: "expected an object") }
         var seen = Set<String>()
@@ -142,8 +162,14 @@ struct DocumentDecoder {
                 guard query == "all" else {
                     throw DocumentError(path: key, message: "\(Quoted(query)) cannot be imported; only the document of 'loans json all' can")
                 }
+            case .changes:
+                guard !seen.contains("loans") else {
+                    throw DocumentError(path: "changes", message: "comes after \"loans\"; a history must come before the loans it led to")
+                }
+                var changes = ChangeObjectDecoder()
+                try changes.changes(&self, visitor)
             case .loans:
-                try loans(visit)
+                try loans(visitor.loan)
             case .generatedAt, .today, .windowDays, .summary:
                 try skip(key)
             case nil:

@@ -2,8 +2,22 @@ import LoansCore
 
 /// Reads one loan object of a document and checks it against the rules every loan obeys.
 struct LoanObjectDecoder {
-    /// The loan's index in the document's `loans` array.
-    let index: Int
+    /// Where a loan object stands in a document: in its `loans` array, or before or after a
+    /// change of its history.
+    enum Place {
+        case loans(Int)
+        case change(Int, loan: Int, side: String)
+
+        /// `loans[3]` or `changes[2].loans[0].after`, built only when a message needs it.
+        var path: String {
+            switch self {
+            case .loans(let index): "loans[\(index)]"
+            case .change(let change, let loan, let side): "changes[\(change)].loans[\(loan)].\(side)"
+            }
+        }
+    }
+
+    let place: Place
     /// The keys read so far, one bit per `LoanKey`.
     private var seen: UInt32 = 0
 
@@ -19,11 +33,14 @@ struct LoanObjectDecoder {
     private var previousDueDates: [CivilDate] = []
 
     init(index: Int) {
-        self.index = index
+        place = .loans(index)
     }
 
-    /// `loans[3]`, built only when a message needs it.
-    var path: String { "loans[\(index)]" }
+    init(_ place: Place) {
+        self.place = place
+    }
+
+    var path: String { place.path }
 
     consuming func decode(_ decoder: inout DocumentDecoder) throws -> Loan {
         try decoder.expect(.object, path)
@@ -52,8 +69,8 @@ struct LoanObjectDecoder {
     }
 
     private mutating func read(_ key: LoanDocument.LoanKey, _ decoder: inout DocumentDecoder) throws {
-        let index = self.index
-        var at: String { "loans[\(index)].\(key.rawValue)" }
+        let place = self.place
+        var at: String { "\(place.path).\(key.rawValue)" }
         switch key {
         case .id:
             let text = try decoder.numberText(at)

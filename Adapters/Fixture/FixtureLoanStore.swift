@@ -79,6 +79,7 @@ public struct FixtureLoanStore: LoanReading {
 
     /// A fixture document holds loans, not their history.
     public func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
+    public func historyOldestFirst(_ visit: (Change) throws -> Void) throws {}
 
     public func change(_ id: ChangeID) throws -> Change? { nil }
 

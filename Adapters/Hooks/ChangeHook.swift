@@ -114,6 +114,7 @@ public final class HookedLoanStore: LoanWriting {
         try base.history(of: loan, limit: limit, visit)
     }
 
+    public func historyOldestFirst(_ visit: (Change) throws -> Void) throws { try base.historyOldestFirst(visit) }
     public func change(_ id: ChangeID) throws -> Change? { try base.change(id) }
     public func revision(of loan: LoanID) throws -> LoanRevision? { try base.revision(of: loan) }
     public func databaseIdentity() throws -> String? { try base.databaseIdentity() }
@@ -170,6 +171,15 @@ private struct WriteNoticing: LoanChangeWriter {
     func adoptIdentity(_ identity: String) throws -> Bool {
         try base.adoptIdentity(identity)
     }
+
+    func canAdoptHistory() throws -> Bool { try base.canAdoptHistory() }
+
+    func adopt(_ change: Change) throws {
+        try base.adopt(change)
+        wrote()
+    }
+
+    func adopt(_ delta: LoanDelta) throws { try base.adopt(delta) }
 
     func setUndone(_ change: ChangeID, _ undone: Bool) throws {
         try base.setUndone(change, undone)

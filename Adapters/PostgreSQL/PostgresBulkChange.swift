@@ -103,8 +103,9 @@ struct PostgresBulkChange {
 
     /// Writes the pending writes and their records in change `change` — one statement for the
     /// loans stored under their own ids (moving the id sequence past them), one for the updates,
-    /// one for the deletions, one for the records.
-    mutating func writePending(change: ChangeID, _ connection: PostgresConnection) throws(PostgresError) {
+    /// one for the deletions, one for the records (none when `change` is nil: an import that
+    /// adopted another store's history records nothing of its own).
+    mutating func writePending(change: ChangeID?, _ connection: PostgresConnection) throws(PostgresError) {
         guard !pending.isEmpty else { return }
         let inserted = pending.compactMap { $0.before == nil ? $0.after : nil }
         let updated = pending.compactMap { $0.before == nil ? nil : $0.after }
@@ -114,7 +115,7 @@ struct PostgresBulkChange {
         if !deleted.isEmpty {
             try connection.execute("DELETE FROM loans.loan WHERE id = ANY ($1::bigint[])", ["{" + deleted.map(\.description).joined(separator: ",") + "}"])
         }
-        try connection.execute(PostgresBulkChange.records(pending, change: change))
+        if let change { try connection.execute(PostgresBulkChange.records(pending, change: change)) }
         pending.removeAll(keepingCapacity: true)
         pendingIDs.removeAll(keepingCapacity: true)
     }
@@ -153,7 +154,7 @@ struct PostgresBulkChange {
     }
 
     /// The writes' records in the change: the state before its first touch kept, the last after.
-    private static func records(_ writes: [Write], change: ChangeID) -> BoundSQL {
+    static func records(_ writes: [Write], change: ChangeID) -> BoundSQL {
         let states = ["before", "after"]
         var sql = BoundSQL("""
             INSERT INTO loans.change_loan (change_id, loan_id, \(states.map(PostgresLoanRow.stateColumns).joined(separator: ", "))) SELECT

@@ -12,14 +12,19 @@ import LoansCore
 /// transaction (`loans.bulk_import`) and its counts go in with one statement at the end, rather
 /// than one update of the same day rows per loan.
 final class PostgresChangeWriter: LoanChangeWriter {
-    private let store: PostgresLoanStore
+    let store: PostgresLoanStore
     private let kind: ChangeKind
     private let author: Author
-    private var connection: PostgresConnection { store.connection }
+    var connection: PostgresConnection { store.connection }
     private var id: ChangeID?
     private var target: ChangeID?
     /// What an import, undo or redo knows and has yet to write; nil for every other change.
-    private var bulk: PostgresBulkChange?
+    var bulk: PostgresBulkChange?
+    /// The change adopted last, once this change took another store's history (it then records
+    /// nothing of its own).
+    var adopted: ChangeID?
+    /// Loans of the change adopted last, waiting to go in with one statement.
+    var adoptedLoans: [PostgresBulkChange.Write] = []
 
     init(store: PostgresLoanStore, kind: ChangeKind, author: Author) throws(PostgresError) {
         self.store = store
@@ -145,6 +150,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
 
     func adoptIdentity(_ identity: String) throws -> Bool {
         try writePending()
+        if adopted != nil { return try takeIdentity(identity) }
         let current = (id?.rawValue ?? 0).description
         return try store.postgres {
             try connection.execute(
@@ -175,6 +181,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
     /// notifies the watchers, and ends the author's redo when this is a new change of their own.
     func finish() throws {
         try writePending()
+        if let adopted { return try finishAdoption(notifying: adopted) }
         guard let id else { return }
         try store.postgres {
             try connection.execute(
@@ -209,9 +216,9 @@ final class PostgresChangeWriter: LoanChangeWriter {
     }
 
     /// Writes a bulk change's pending writes, so that what follows reads and writes the table as it is.
-    private func writePending() throws {
+    func writePending() throws {
         guard let pending = bulk?.pending, !pending.isEmpty else { return }
-        let change = try changeID()
+        let change = adopted == nil ? try changeID() : nil
         try store.postgres { try bulk!.writePending(change: change, connection) }
     }
 

@@ -147,6 +147,7 @@ private struct NoLoans: LoanReading, ReminderLedger {
     ) throws -> SearchReach { .complete }
     func returnedLoans(beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void) throws {}
     func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
+    func historyOldestFirst(_ visit: (Change) throws -> Void) throws {}
     func change(_ id: ChangeID) throws -> Change? { nil }
     func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
     func revision(of loan: LoanID) throws -> LoanRevision? { nil }

@@ -27,6 +27,18 @@ extension PostgresLoanStore {
         }
     }
 
+    func historyOldestFirst(_ visit: (Change) throws -> Void) throws {
+        var after: Int64 = 0
+        while true {
+            var query = BoundSQL("SELECT \(PostgresLoanStore.changeColumns) FROM loans.change WHERE id > ")
+            query.append(query.bind(String(after)) + " ORDER BY id LIMIT \(PostgresLoanStore.pageSize)")
+            let changes = try rows(query, decodeChange)
+            for change in changes { try visit(change) }
+            guard changes.count == PostgresLoanStore.pageSize, let last = changes.last else { return }
+            after = last.id.rawValue
+        }
+    }
+
     func change(_ id: ChangeID) throws -> Change? {
         var query = BoundSQL("SELECT \(PostgresLoanStore.changeColumns) FROM loans.change WHERE id = ")
         query.append(query.bind(id.description))

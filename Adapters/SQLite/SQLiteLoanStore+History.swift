@@ -24,6 +24,15 @@ extension SQLiteLoanStore {
         }
     }
 
+    func historyOldestFirst(_ visit: (Change) throws -> Void) throws {
+        guard try keepsHistory() else { return }
+        let statement = try sqlite { try connection.statement("SELECT \(SQLiteLoanStore.changeColumns) FROM change ORDER BY id") }
+        defer { statement.reset() }
+        while try sqlite({ try statement.step() }) {
+            try visit(try decodeChange(statement))
+        }
+    }
+
     func change(_ id: ChangeID) throws -> Change? {
         guard try keepsHistory() else { return nil }
         let statement = try sqlite { try connection.statement("SELECT \(SQLiteLoanStore.changeColumns) FROM change WHERE id = ?1") }

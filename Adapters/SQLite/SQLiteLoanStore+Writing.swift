@@ -36,11 +36,14 @@ final class SQLiteChangeWriter: LoanChangeWriter {
     private let store: SQLiteLoanStore
     private let kind: ChangeKind
     private let author: Author
-    private var connection: SQLiteConnection { store.connection }
+    var connection: SQLiteConnection { store.connection }
     private var id: ChangeID?
     private var target: ChangeID?
     /// No loan has, or ever had, an id above this (so lookups above it need no query).
-    private var highestUsed: Int64
+    var highestUsed: Int64
+    /// The change adopted last, once this change took another store's history (it then records
+    /// nothing of its own).
+    var adopted: ChangeID?
 
     init(store: SQLiteLoanStore, kind: ChangeKind, author: Author) throws {
         self.store = store
@@ -85,7 +88,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         try statement.bind(loan.id.rawValue, at: 9)
         try statement.run()
         highestUsed = max(highestUsed, loan.id.rawValue)
-        try record(loan.id, before: nil, after: loan)
+        if adopted == nil { try record(loan.id, before: nil, after: loan) }
     }
 
     func update(_ loan: Loan) throws {
@@ -140,6 +143,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
     }
 
     func adoptIdentity(_ identity: String) throws -> Bool {
+        if adopted != nil { return try takeIdentity(identity) }
         let current = id?.rawValue ?? 0
         let statement = try connection.statement("""
             UPDATE store_meta SET value = ?1 WHERE key = 'database_id'
@@ -165,6 +169,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
     /// Completes the change row (how many loans, the target), and ends the author's redo when
     /// this is a new change of their own.
     func finish() throws {
+        if adopted != nil { try finishAdoption() }
         guard let id else { return }
         let statement = try connection.statement("""
             UPDATE change SET loan_count = (SELECT count(*) FROM change_loan WHERE change_id = ?1), target = ?2 WHERE id = ?1

@@ -66,6 +66,9 @@ public protocol LoanReading {
     /// removed) — at most `limit` of them when given.
     func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws
 
+    /// Every change oldest first: the order in which a move to another store replays them.
+    func historyOldestFirst(_ visit: (Change) throws -> Void) throws
+
     /// One change, or nil when no change has this id.
     func change(_ id: ChangeID) throws -> Change?
 

@@ -49,6 +49,22 @@ public protocol LoanChangeWriter {
     /// it — and otherwise leaves the store's identity as it is. True when it was taken.
     func adoptIdentity(_ identity: String) throws -> Bool
 
+    /// Whether this change may take another store's history (`adopt`): the store holds no loan
+    /// and recorded no change, and this change wrote nothing yet.
+    func canAdoptHistory() throws -> Bool
+
+    /// Takes one change of another store's history as it stands there — id, instant, who, kind,
+    /// target, whether it is undone (its `loanCount` is ignored: the loans `adopt(_:LoanDelta)`
+    /// hands over are counted) — as a move into an empty store does (`canAdoptHistory`). Changes
+    /// come oldest first, ids increasing. From the first one on, this change records nothing of
+    /// its own: the loans it writes after are where the adopted history left them, and it takes
+    /// the moved store's identity (`adoptIdentity`) whatever the history holds. Undo and redo
+    /// then find each author's changes as the other store would have.
+    func adopt(_ change: Change) throws
+
+    /// Takes one loan's part in the change adopted last, as it stands there (loans in id order).
+    func adopt(_ delta: LoanDelta) throws
+
     /// Marks a change undone by the undo being made, or done again by the redo being made; the
     /// undo or redo records it as its target.
     func setUndone(_ change: ChangeID, _ undone: Bool) throws

@@ -30,17 +30,20 @@ public struct HistoryQuery {
         return entries
     }
 
-    /// Every change newest first (at most `limit`), each followed by its loans' states, streamed
-    /// from one snapshot for documents of any size.
+    /// Every change newest first (at most `limit`) — or, with `oldestFirst`, every change in the
+    /// order a move replays them — each followed by its loans' states, streamed from one snapshot
+    /// for documents of any size.
     public func stream(
-        of loan: LoanID?, limit: Int?, change: (Change) throws -> Void, delta: (LoanDelta) throws -> Void, end: () throws -> Void
+        of loan: LoanID?, limit: Int?, oldestFirst: Bool = false,
+        change: (Change) throws -> Void, delta: (LoanDelta) throws -> Void, end: () throws -> Void
     ) throws {
         try store.snapshot {
-            try store.history(of: loan, limit: limit) { found in
+            let each = { (found: Change) throws in
                 try change(found)
                 try store.deltas(of: found.id, loan: loan, delta)
                 try end()
             }
+            if oldestFirst { try store.historyOldestFirst(each) } else { try store.history(of: loan, limit: limit, each) }
         }
     }
 }

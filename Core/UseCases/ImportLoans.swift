@@ -20,6 +20,11 @@ public struct ImportOutcome: Hashable, Sendable {
     public var conflictCount = 0
     /// Whether the store took the document's identity (an import into an empty store).
     public var adoptedIdentity = false
+    /// Changes of the document's history the store took as its own (an import into an empty store).
+    public var adoptedChanges = 0
+    /// Changes of the document's history left aside, because the store already held loans or
+    /// history of its own (the import is then one change of its own, as without a history).
+    public var ignoredChanges = 0
 
     /// How many conflicting ids an outcome lists (all are counted).
     public static let listedConflicts = 20
@@ -42,8 +47,16 @@ public struct ImportConflictError: Error, Equatable, Sendable, CustomStringConve
 /// `loans import`: the loans a document hands over, in one change, all or nothing. Importing the
 /// same document twice changes nothing the second time: a loan identical to the stored one is
 /// left alone (a no-op import records no change at all). Reading the document is not Core's
-/// business: the caller gives a walk that hands over each loan, already checked against every
+/// business: the caller gives a walk that hands over each part, already checked against every
 /// rule, and throws for the first problem, which rolls everything back.
+///
+/// A document that carries a history (`json all --history`), imported into an empty store (no
+/// loan, no change), moves whole: its changes are adopted as they stand — ids, instants, who,
+/// kinds, loans before and after, what is undone — in the same transaction as its loans, and the
+/// import records no change of its own, so history, undo and redo go on as in the store it came
+/// from. Into a store that is not empty the history is left aside (counted) and the loans are
+/// imported as one change, by the usual rules, so importing the same document twice still
+/// changes nothing the second time.
 public struct ImportLoans {
     let store: any LoanWriting
     let conflicts: ImportConflictRule
@@ -58,20 +71,32 @@ public struct ImportLoans {
     /// Imports every loan `loans` hands over; a dry run rolls back and reports what it would do.
     public func run(_ loans: (_ visit: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
         try withoutActuallyEscaping(loans) { loans in
-            try runDocument({ visit in
-                try loans(visit)
+            try run(document: { visitor in
+                try loans(visitor.loan)
                 return nil
             })
         }
     }
 
-    /// Imports a document: `document` hands over each loan and then returns the identity of the
-    /// store the document came from, if it names one; an import into an empty store takes that
-    /// identity (so a move keeps calendar UIDs).
+    /// Imports a document of loans alone: `document` hands over each loan and then returns the
+    /// identity of the store the document came from, if it names one.
     public func runDocument(_ document: (_ visit: (Loan) throws -> Void) throws -> String?) throws -> ImportOutcome {
+        try withoutActuallyEscaping(document) { document in
+            try run(document: { visitor in try document(visitor.loan) })
+        }
+    }
+
+    /// Imports a document: `document` hands each part to the visitor in document order (the
+    /// history's changes before the loans) and then returns the identity of the store the
+    /// document came from, if it names one; an import into an empty store takes that identity
+    /// (so a move keeps calendar UIDs) and the history.
+    public func run(document: (_ visitor: any LoanDocumentVisitor) throws -> String?) throws -> ImportOutcome {
         do {
             return try store.change(.importDocument) { writer in
-                var (outcome, identity) = try place(document, writer)
+                let placing = Placing(writer: writer, conflicts: conflicts)
+                let identity = try document(placing)
+                try placing.finish()
+                var outcome = placing.outcome
                 if let identity, !dryRun { outcome.adoptedIdentity = try writer.adoptIdentity(identity) }
                 if outcome.conflictCount > 0, conflicts == .refuse { throw ImportConflictError(outcome: outcome) }
                 if dryRun { throw DryRun(outcome: outcome) }
@@ -82,41 +107,79 @@ public struct ImportLoans {
         }
     }
 
-    /// Places each loan; loans to renumber are kept until the document ends, so that a new id
-    /// never takes the place of an id that comes later in the document.
-    private func place(
-        _ document: (_ visit: (Loan) throws -> Void) throws -> String?, _ writer: any LoanChangeWriter
-    ) throws -> (ImportOutcome, String?) {
-        var outcome = ImportOutcome()
-        var renumbering: [Loan] = []
-        let identity = try document { loan in
-            let stored = try writer.loan(loan.id)
-            if stored == loan {
-                outcome.unchanged += 1
-            } else if stored == nil, try !writer.isTaken(loan.id) {
-                try writer.insert(loan)
-                outcome.added += 1
-            } else {
-                outcome.conflictCount += 1
-                if outcome.conflicts.count < ImportOutcome.listedConflicts { outcome.conflicts.append(loan.id) }
-                switch conflicts {
-                case .refuse:
-                    break
-                case .replace:
-                    if stored == nil { try writer.insert(loan) } else { try writer.update(loan) }
-                    outcome.replaced += 1
-                case .renumber:
-                    renumbering.append(loan)
-                    outcome.renumbered += 1
-                }
-            }
-        }
-        for loan in renumbering { _ = try writer.insertNew(loan) }
-        return (outcome, identity)
-    }
-
     /// Ends a dry run: thrown to roll the change back, caught to report it.
     private struct DryRun: Error {
         let outcome: ImportOutcome
+    }
+}
+
+/// Places each part of a document as it is read. Loans to renumber are kept until the document
+/// ends, so that a new id never takes the place of an id that comes later in the document.
+private final class Placing: LoanDocumentVisitor {
+    /// What becomes of the document's history: decided at its first change.
+    enum History {
+        case undecided, adopted, ignored
+    }
+
+    let writer: any LoanChangeWriter
+    let conflicts: ImportConflictRule
+    var outcome = ImportOutcome()
+    var history = History.undecided
+    var renumbering: [Loan] = []
+    /// Whether a loan was placed yet (a history after the loans is never adopted).
+    var placedLoans = false
+
+    init(writer: any LoanChangeWriter, conflicts: ImportConflictRule) {
+        self.writer = writer
+        self.conflicts = conflicts
+    }
+
+    func change(_ change: Change) throws {
+        if history == .undecided { history = try !placedLoans && writer.canAdoptHistory() ? .adopted : .ignored }
+        switch history {
+        case .adopted:
+            try writer.adopt(change)
+            outcome.adoptedChanges += 1
+        case .ignored, .undecided:
+            outcome.ignoredChanges += 1
+        }
+    }
+
+    func delta(_ delta: LoanDelta) throws {
+        if history == .adopted { try writer.adopt(delta) }
+    }
+
+    func loan(_ loan: Loan) throws {
+        placedLoans = true
+        if history == .adopted {
+            // The store was empty: every loan is new, and its id is the history's own.
+            try writer.insert(loan)
+            outcome.added += 1
+            return
+        }
+        let stored = try writer.loan(loan.id)
+        if stored == loan {
+            outcome.unchanged += 1
+        } else if stored == nil, try !writer.isTaken(loan.id) {
+            try writer.insert(loan)
+            outcome.added += 1
+        } else {
+            outcome.conflictCount += 1
+            if outcome.conflicts.count < ImportOutcome.listedConflicts { outcome.conflicts.append(loan.id) }
+            switch conflicts {
+            case .refuse:
+                break
+            case .replace:
+                if stored == nil { try writer.insert(loan) } else { try writer.update(loan) }
+                outcome.replaced += 1
+            case .renumber:
+                renumbering.append(loan)
+                outcome.renumbered += 1
+            }
+        }
+    }
+
+    func finish() throws {
+        for loan in renumbering { _ = try writer.insertNew(loan) }
     }
 }

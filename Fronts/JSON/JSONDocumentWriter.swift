@@ -52,6 +52,13 @@ public struct JSONDocumentWriter {
         if buffer.count >= JSONDocumentWriter.chunk { flush() }
     }
 
+    /// Ends the history that comes first (`json all --history`) and opens the loans.
+    mutating func endChanges() {
+        if loansWritten > 0 { buffer.append(0x0A) }
+        LoanDocumentWriting.appendLoansOpening(to: &buffer)
+        loansWritten = 0
+    }
+
     /// Closes the change being written.
     mutating func endChange() {
         buffer.append(contentsOf: "]}".utf8)

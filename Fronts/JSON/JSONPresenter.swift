@@ -9,6 +9,8 @@ public struct JSONPresenter {
     let generatedAt: UTCTimestamp
     /// The identity of the store the loans come from (`database_id`), when it has one.
     let databaseID: String?
+    /// The history to write before the loans (`json all --history`), oldest first; nil for none.
+    public var history: HistoryQuery?
 
     public init(query: AgendaQuery, policy: DuePolicy, generatedAt: UTCTimestamp, databaseID: String?) {
         self.query = query
@@ -17,7 +19,7 @@ public struct JSONPresenter {
         self.databaseID = databaseID
     }
 
-    /// Hands the envelope, then each loan, to the view.
+    /// Hands the envelope, then (with a history) each change oldest first, then each loan, to the view.
     public func present(_ name: JSONQuery, to view: inout JSONDocumentWriter) throws {
         try query.stream(name.listing, policy) { summary in
             var envelope = LoanDocumentWriting.Envelope(
@@ -25,7 +27,12 @@ public struct JSONPresenter {
                 overdueCount: summary.overdueCount, dueSoonCount: summary.dueSoonCount
             )
             envelope.databaseID = databaseID
+            envelope.carriesHistory = history != nil
             view.open(envelope)
+            guard let history else { return }
+            // In the same snapshot as the loans, so the history leads exactly to them.
+            try history.stream(of: nil, limit: nil, oldestFirst: true) { view.change($0) } delta: { view.delta($0) } end: { view.endChange() }
+            view.endChanges()
         } visit: { view.loan($0) }
         view.close()
     }

@@ -17,6 +17,9 @@ enum LoanDocumentWriting {
         var listKey = "loans"
         /// The identity of the store the document comes from.
         var databaseID: String?
+        /// Whether the history comes first (`json all --history`): the opening then ends with
+        /// `"changes":[`, and `appendLoansOpening` follows the changes.
+        var carriesHistory = false
 
         init(query: String, generatedAt: UTCTimestamp, policy: DuePolicy, overdueCount: Int, dueSoonCount: Int) {
             self.query = query
@@ -31,6 +34,7 @@ enum LoanDocumentWriting {
     static func appendOpening(_ envelope: Envelope, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
         for key in LoanDocument.EnvelopeKey.allCases {
+            if key == .changes, !envelope.carriesHistory { continue }
             if key != .schemaVersion { bytes.append(UInt8(ascii: ",")) }
             JSONTokens.key(key == .loans ? envelope.listKey : key.rawValue, to: &bytes)
             switch key {
@@ -47,9 +51,19 @@ enum LoanDocumentWriting {
                 bytes.append(UInt8(ascii: "}"))
             case .databaseID:
                 if let id = envelope.databaseID { JSONTokens.string(id, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+            case .changes:
+                bytes.append(UInt8(ascii: "["))
+                return
             case .loans: bytes.append(UInt8(ascii: "["))
             }
         }
+    }
+
+    /// What ends a document's history and opens its loans: `],"loans":[`.
+    static func appendLoansOpening(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "],".utf8)
+        JSONTokens.key(LoanDocument.EnvelopeKey.loans.rawValue, to: &bytes)
+        bytes.append(UInt8(ascii: "["))
     }
 
     /// A change of the history up to and including `"loans":[`:

@@ -44,7 +44,7 @@ import Testing
         #expect(synopses["add"] == "loans add TITLE (--to NAME | --from NAME) --due DATE [--lent DATE] [--note TEXT]")
         #expect(synopses["list"] == "loans list [--open | --returned | --all] [--lent | --borrowed] [--person NAME] [--search TEXT]")
         #expect(synopses["renew"] == "loans renew ID (--due DATE | --by +N[dwmy])")
-        #expect(synopses["json"] == "loans json [agenda | overdue | due-soon | all | history] [ID] [--ndjson]")
+        #expect(synopses["json"] == "loans json [agenda | overdue | due-soon | all | history] [ID] [--history] [--ndjson]")
         #expect(synopses["import"] == "loans import FILE|- [--replace | --renumber] [--dry-run]")
         #expect(synopses["completions"] == "loans completions bash|zsh|fish")
     }

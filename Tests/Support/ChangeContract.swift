@@ -43,6 +43,8 @@ public enum ChangeContract {
         ChangeCheck(name: "imports: idempotent, conflicts refused, replaced, renumbered, dry run", body: importsByTheRules),
         property,
         ChangeCheck(name: "an import into an empty store takes the document's identity", body: adoptsIdentityWhenEmpty),
+        ChangeCheck(name: "an import into an empty store takes the document's history as it stands", body: adoptsHistoryWhenEmpty),
+        ChangeCheck(name: "an import into a store that is not empty leaves the history aside", body: leavesHistoryAsideWhenNotEmpty),
     ]
 
     static let today = Sample.today

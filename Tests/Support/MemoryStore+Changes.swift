@@ -16,16 +16,20 @@ struct MemoryChange {
 extension MemoryStore {
     public func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         try check()
-        let id = ChangeID(Int64(changes.count + 1))
+        let id = ChangeID((changes.last?.change.id.rawValue ?? 0) + 1)
         let writer = MemoryChangeWriter(store: self, id: id)
         let result = try body(writer)
+        if !writer.adoptedChanges.isEmpty {
+            adopt(writer)
+            return result
+        }
         guard !writer.deltas.isEmpty else { return result }
         rows = writer.rows
         if let adopted = writer.adopted { identity = adopted }
         used.formUnion(writer.deltas.keys)
         ordered = nil
         for (target, undone) in writer.marks {
-            let index = Int(target.rawValue) - 1
+            guard let index = index(of: target) else { continue }
             changes[index].undoneBy = undone ? id : nil
             changes[index].redoable = undone
         }
@@ -49,15 +53,48 @@ extension MemoryStore {
         }
     }
 
+    public func historyOldestFirst(_ visit: (Change) throws -> Void) throws {
+        try check()
+        for entry in changes { try visit(stamped(entry)) }
+    }
+
     public func change(_ id: ChangeID) throws -> Change? {
         try check()
-        return changes.indices.contains(Int(id.rawValue) - 1) ? stamped(changes[Int(id.rawValue) - 1]) : nil
+        return index(of: id).map { stamped(changes[$0]) }
+    }
+
+    /// Where change `id` stands in `changes` (ids increase, with gaps after a move).
+    func index(of id: ChangeID) -> Int? {
+        changes.firstIndex { $0.change.id == id }
+    }
+
+    /// Commits a change that took another store's history: its loans, and the adopted changes
+    /// with what they imply — loans counted, redo open to an undone change until its author made
+    /// a change undo may revert after the undo.
+    private func adopt(_ writer: MemoryChangeWriter) {
+        rows = writer.rows
+        ordered = nil
+        if let adopted = writer.adopted { identity = adopted }
+        for var entry in writer.adoptedChanges {
+            let change = entry.change
+            used.formUnion(entry.deltas.keys)
+            entry.change = Change(
+                id: change.id, at: change.at, who: change.who, kind: change.kind, target: change.target, isUndone: false,
+                loanCount: entry.deltas.count
+            )
+            if let undoneBy = entry.undoneBy {
+                entry.redoable = !writer.adoptedChanges.contains {
+                    $0.change.who == change.who && $0.change.kind.isUndoable && $0.change.id > undoneBy
+                }
+            }
+            changes.append(entry)
+        }
     }
 
     public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {
         try check()
-        guard changes.indices.contains(Int(change.rawValue) - 1) else { return }
-        for delta in changes[Int(change.rawValue) - 1].deltas.values.sorted(by: { $0.id < $1.id }) where loan == nil || delta.id == loan {
+        guard let index = index(of: change) else { return }
+        for delta in changes[index].deltas.values.sorted(by: { $0.id < $1.id }) where loan == nil || delta.id == loan {
             try visit(delta)
         }
     }
@@ -79,6 +116,8 @@ final class MemoryChangeWriter: LoanChangeWriter {
     var deltas: [LoanID: LoanDelta] = [:]
     var marks: [(ChangeID, Bool)] = []
     var adopted: String?
+    /// Another store's history, taken as it stands (an import into an empty store).
+    var adoptedChanges: [MemoryChange] = []
 
     init(store: MemoryStore, id: ChangeID) {
         self.store = store
@@ -111,7 +150,7 @@ final class MemoryChangeWriter: LoanChangeWriter {
     func insert(_ loan: Loan) throws {
         guard rows[loan.id] == nil else { throw StoreError(.unavailable, "loan \(loan.id) exists already") }
         rows[loan.id] = loan
-        record(loan.id, after: loan)
+        if adoptedChanges.isEmpty { record(loan.id, after: loan) }
     }
 
     func update(_ loan: Loan) throws {
@@ -148,6 +187,24 @@ final class MemoryChangeWriter: LoanChangeWriter {
         guard store.changes.isEmpty, store.rows.isEmpty else { return false }
         adopted = identity
         return true
+    }
+
+    func canAdoptHistory() throws -> Bool {
+        !adoptedChanges.isEmpty || (store.changes.isEmpty && store.rows.isEmpty && deltas.isEmpty)
+    }
+
+    func adopt(_ change: Change) throws {
+        // An undone change names the newest undo whose target it is (changes come oldest first).
+        if change.kind == .undo, let target = change.target,
+           let index = adoptedChanges.firstIndex(where: { $0.change.id == target }), adoptedChanges[index].undoneBy != nil {
+            adoptedChanges[index].undoneBy = change.id
+        }
+        adoptedChanges.append(MemoryChange(change: change, deltas: [:], undoneBy: change.isUndone ? change.id : nil))
+    }
+
+    func adopt(_ delta: LoanDelta) throws {
+        guard !adoptedChanges.isEmpty else { throw StoreError(.unavailable, "a change's loan came before its change") }
+        adoptedChanges[adoptedChanges.count - 1].deltas[delta.id] = delta
     }
 
     func setUndone(_ change: ChangeID, _ undone: Bool) throws {

@@ -22,6 +22,8 @@ struct ImportCommand: LoansCommand {
             FILE, or - for standard input. Any problem is reported by its path (loans[3].due_on) with exit 65 and nothing is written.
 
             A loan identical to the stored loan of the same id is left alone, so importing a document twice changes nothing the second time. A loan whose id is taken by a different loan (or was ever used) refuses the whole import, naming the ids, unless --replace or --renumber says what to do.
+
+            A document with a history ('loans json all --history') imported into an empty database (no loans, no history) moves whole: its changes are kept as they were, so history, undo and redo go on as before, and the import adds no change of its own. Into a database that is not empty the history is checked but left aside (the output says so) and the loans are imported as one change.
             """,
         positionals: [file], options: [replace, renumber, dryRun],
         rules: [.oneOf([replace, renumber], required: false)]
@@ -43,22 +45,20 @@ struct ImportCommand: LoansCommand {
         let path = self.path ?? SystemPath("-")!
         let progress = dryRun ? nil : try ImportCommand.progress(path, request.console)
         let file = try InputFile(path)
-        // Each loan of the document, then the identity of the store it came from, if it names one.
-        let document = { (visit: (Loan) throws -> Void) throws -> String? in
-            try LoanDocument.decode(file.source) { loan in
-                try visit(loan)
-                progress?.advance()
-            }
+        // The document's history and loans, then the identity of the store it came from, if it names one.
+        let document = { (visitor: any LoanDocumentVisitor) throws -> String? in
+            try LoanDocument.decode(file.source, visitor: Advancing(base: visitor, progress: progress))
         }
         let outcome: ImportOutcome
         if dryRun, try !request.stores.databaseExists() {
-            // Nothing to compare with, and a dry run must not create the database: all would be added.
-            var count = ImportOutcome()
-            _ = try document { _ in count.added += 1 }
-            outcome = count
+            // Nothing to compare with, and a dry run must not create the database: all would be
+            // added, and the history adopted.
+            let counting = Counting()
+            _ = try document(counting)
+            outcome = counting.outcome
         } else {
             outcome = try request.stores.writing { store in
-                try ImportLoans(store: store, conflicts: conflicts, dryRun: dryRun).runDocument(document)
+                try ImportLoans(store: store, conflicts: conflicts, dryRun: dryRun).run(document: document)
             }
         }
         progress?.finish()
@@ -77,4 +77,33 @@ struct ImportCommand: LoansCommand {
         _ = try LoanDocument.decode(InputFile(path).source) { _ in total += 1 }
         return ProgressBar(total: total, console: console)
     }
+}
+
+/// Hands each part on, advancing the progress bar by each loan.
+private final class Advancing: LoanDocumentVisitor {
+    let base: any LoanDocumentVisitor
+    let progress: ProgressBar?
+
+    init(base: any LoanDocumentVisitor, progress: ProgressBar?) {
+        self.base = base
+        self.progress = progress
+    }
+
+    func change(_ change: Change) throws { try base.change(change) }
+    func delta(_ delta: LoanDelta) throws { try base.delta(delta) }
+
+    func loan(_ loan: Loan) throws {
+        try base.loan(loan)
+        progress?.advance()
+    }
+}
+
+/// What a dry run into a database that does not exist yet would do: add every loan, adopt the
+/// whole history.
+private final class Counting: LoanDocumentVisitor {
+    var outcome = ImportOutcome()
+
+    func change(_ change: Change) throws { outcome.adoptedChanges += 1 }
+    func delta(_ delta: LoanDelta) throws {}
+    func loan(_ loan: Loan) throws { outcome.added += 1 }
 }

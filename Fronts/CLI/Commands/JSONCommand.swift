@@ -1,7 +1,7 @@
 import LoansCore
 import LoansJSON
 
-/// `loans json [agenda | overdue | due-soon | all | history [ID]] [--ndjson]`.
+/// `loans json [agenda | overdue | due-soon | all [--history] | history [ID]] [--ndjson]`.
 struct JSONCommand: LoansCommand {
     static let query = PositionalDeclaration(
         "QUERY", .choice(JSONQuery.allCases.map(\.rawValue) + ["history"], noun: "query"), help: "what to print (default agenda)",
@@ -9,12 +9,15 @@ struct JSONCommand: LoansCommand {
     )
     static let loan = PositionalDeclaration("ID", .id, help: "with history: only the changes of this loan", optional: true)
     static let ndjson = OptionDeclaration("--ndjson", .flag, help: "print one loan (or change) object per line and nothing else")
+    static let history = OptionDeclaration(
+        "--history", .flag, help: "with all: the whole history too, oldest first, before the loans (a move keeps it)"
+    )
     static let declaration = CommandDeclaration(
         .json, abstract: "Print the answer as one JSON document for jq.",
         discussion: """
-            The agenda (default), overdue or due-soon loans, all loans by id (the document 'loans import' reads), or the history: every change, or those of loan ID, newest first, each loan before and after. The document's keys and versioning are described in Docs/JSON.md.
+            The agenda (default), overdue or due-soon loans, all loans by id (the document 'loans import' reads), or the history: every change, or those of loan ID, newest first, each loan before and after. 'json all --history' puts the whole history, oldest first, before the loans, so that importing it into an empty database keeps the history. The document's keys and versioning are described in Docs/JSON.md.
             """,
-        positionals: [query, loan], options: [ndjson]
+        positionals: [query, loan], options: [history, ndjson]
     )
 
     /// What the document lists.
@@ -25,9 +28,12 @@ struct JSONCommand: LoansCommand {
 
     let query: Query
     let ndjson: Bool
+    /// Whether `json all` carries the history before its loans.
+    let withHistory: Bool
 
     init(_ input: CommandInput) throws(CLIError) {
         ndjson = input.flag(JSONCommand.ndjson)
+        withHistory = input.flag(JSONCommand.history)
         let name = input.positional(0)?.choice ?? JSONQuery.agenda.rawValue
         if name == "history" {
             query = .history(input.positional(1)?.id)
@@ -35,6 +41,8 @@ struct JSONCommand: LoansCommand {
             if input.positional(1) != nil { throw input.refusal("only 'json history' takes an ID") }
             query = .loans(JSONQuery(rawValue: name) ?? .agenda)
         }
+        if withHistory, query != .loans(.all) { throw input.refusal("only 'json all' takes --history") }
+        if withHistory, ndjson { throw input.refusal("--history makes a document; --ndjson prints loans alone") }
     }
 
     func run(_ request: Request) throws -> ExitCode {
@@ -45,8 +53,9 @@ struct JSONCommand: LoansCommand {
         let identity = try store.databaseIdentity()
         switch query {
         case .loans(let name):
-            try JSONPresenter(query: agenda, policy: request.policy, generatedAt: request.now.utc, databaseID: identity)
-                .present(name, to: &writer)
+            var presenter = JSONPresenter(query: agenda, policy: request.policy, generatedAt: request.now.utc, databaseID: identity)
+            if withHistory { presenter.history = HistoryQuery(store: store) }
+            try presenter.present(name, to: &writer)
         case .history(let loan):
             try HistoryPresenter(
                 history: HistoryQuery(store: store), agenda: agenda, policy: request.policy, generatedAt: request.now.utc,

@@ -60,9 +60,27 @@ public enum OutcomeText {
 }
 
 /// What an import did (or, for a dry run, would do), in one line: `Imported 8 loans.`,
-/// `Imported 2 loans (1 new, 1 replaced); 3 unchanged.`, `Nothing imported: 8 loans unchanged.`
+/// `Imported 2 loans (1 new, 1 replaced); 3 unchanged.`, `Nothing imported: 8 loans unchanged.`,
+/// and what became of the document's history when it carries one: `Imported 8 loans and their
+/// history (12 changes).`, or a note that it was left aside.
 public enum ImportText {
     public static func outcome(_ outcome: ImportOutcome, dryRun: Bool) -> String {
+        let line = loansLine(outcome, dryRun: dryRun)
+        func changes(_ count: Int) -> String { "\(count) change\(count == 1 ? "" : "s")" }
+        if outcome.adoptedChanges > 0 {
+            // Into an empty database: every loan is new.
+            let head = dryRun ? "Would import" : "Imported"
+            let history = "history (\(changes(outcome.adoptedChanges)))"
+            guard outcome.added > 0 else { return "\(head) the \(history); the document holds no loans." }
+            return "\(head) \(outcome.added) loan\(outcome.added == 1 ? "" : "s") and their \(history)."
+        }
+        if outcome.ignoredChanges > 0 {
+            return line + " The document's history (\(changes(outcome.ignoredChanges))) was left aside: the database already had loans or history."
+        }
+        return line
+    }
+
+    private static func loansLine(_ outcome: ImportOutcome, dryRun: Bool) -> String {
         func loans(_ count: Int) -> String { "\(count) loan\(count == 1 ? "" : "s")" }
         let written = outcome.added + outcome.replaced + outcome.renumbered
         let unchanged = outcome.unchanged > 0 ? "\(outcome.unchanged) unchanged" : ""

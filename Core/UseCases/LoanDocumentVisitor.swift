@@ -1,0 +1,29 @@
+/// What reading a loans document hands over, in document order: the changes of its history when
+/// it carries one (oldest first, each followed by the loans it touched), then its loans — each
+/// already checked against every rule. Reading the document is not Core's business; whoever
+/// reads it calls these.
+public protocol LoanDocumentVisitor: AnyObject {
+    /// A change of the document's history, before the loans it touched (its `loanCount` is 0:
+    /// they have not been read yet).
+    func change(_ change: Change) throws
+
+    /// One loan the change handed over last touched, before and after it.
+    func delta(_ delta: LoanDelta) throws
+
+    /// One loan of the document.
+    func loan(_ loan: Loan) throws
+}
+
+/// A visitor that takes each loan to `visit` and lets the history go by (a document's history is
+/// checked as it is read, whoever reads it).
+public final class LoanVisitor: LoanDocumentVisitor {
+    let visit: (Loan) throws -> Void
+
+    public init(_ visit: @escaping (Loan) throws -> Void) {
+        self.visit = visit
+    }
+
+    public func change(_ change: Change) throws {}
+    public func delta(_ delta: LoanDelta) throws {}
+    public func loan(_ loan: Loan) throws { try visit(loan) }
+}
