@@ -44,7 +44,8 @@ let package = Package(
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
         .executableTarget(
-            name: "loans-fuzz", dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansJSON", "LoansAdapters", "LoansTestSupport"],
+            name: "loans-fuzz",
+            dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansJSON", "LoansCalendar", "LoansText", "LoansAdapters", "LoansTestSupport"],
             path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 

@@ -1,7 +1,7 @@
 import Glibc
 import LoansCore
 
-/// Which check a fuzzing run exercises, from `LOANS_FUZZ_TARGET` (date, args, document or writer).
+/// Which check a fuzzing run exercises, from `LOANS_FUZZ_TARGET` (one of `FuzzTarget`'s cases).
 nonisolated(unsafe) var fuzzTarget: FuzzTarget = .date
 
 @_cdecl("LLVMFuzzerInitialize")

@@ -1,14 +1,14 @@
 import Glibc
 import LoansCLI
 import LoansCore
-import LoansInterchange
 
-/// The three parsers that take what a user types or imports, and the invariants each must keep
-/// for any bytes at all: never trap, refuse with a message that names the value safely, and
-/// return only values that obey the contract's rules; and the JSON writer, whose output the
-/// reader must give back exactly (`WriterRoundTrip`).
+/// The parsers that take what a user types, imports or configures, and the invariants each must
+/// keep for any bytes at all: never trap, refuse with a message that names the value safely, and
+/// return only values that obey the contract's rules (`date`, `args`, `document` with its
+/// history, `config`, `completion`); and the writers whose output a reader must give back
+/// exactly (`writer`: JSON, `calendar`: iCalendar).
 enum FuzzTarget: String, CaseIterable {
-    case date, args, document, writer
+    case date, args, document, writer, config, calendar, completion
 
     static func fromEnvironment() -> FuzzTarget {
         getenv("LOANS_FUZZ_TARGET").flatMap { FuzzTarget(rawValue: String(cString: $0)) } ?? .date
@@ -20,8 +20,11 @@ enum FuzzTarget: String, CaseIterable {
         switch self {
         case .date: FuzzTarget.checkDate(String(decoding: bytes, as: UTF8.self))
         case .args: FuzzTarget.checkArguments(bytes)
-        case .document: FuzzTarget.checkDocument(bytes)
+        case .document: DocumentCheck.check(bytes)
         case .writer: WriterRoundTrip.check(bytes)
+        case .config: ConfigCheck.check(bytes)
+        case .calendar: CalendarRoundTrip.check(bytes)
+        case .completion: CompletionCheck.check(bytes)
         }
     }
 
@@ -51,19 +54,6 @@ enum FuzzTarget: String, CaseIterable {
         let (code, message) = LoansCommandLine.check(bytes: words, environment: ["HOME": Array("/nonexistent".utf8)], now: now)
         require(code == .success || code == .usage, "unexpected exit code \(code.rawValue)")
         if let message { require(isOneSafeLine(message), "unsafe message for arguments") }
-    }
-
-    /// Import documents: every loan handed over obeys the rules; a refusal names a path safely.
-    static func checkDocument(_ bytes: UnsafeBufferPointer<UInt8>) {
-        do {
-            try LoanDocument.decode(.bytes(Array(bytes))) { loan in
-                require((try? LoanRules.validated(loan)) == loan, "decoded loan breaks a rule")
-            }
-        } catch let error as DocumentError {
-            require(isOneSafeLine(error.description), "unsafe message for a document")
-        } catch {
-            require(false, "unexpected error \(error)")
-        }
     }
 
     static func isOneSafeLine(_ text: String) -> Bool {
