@@ -44,7 +44,8 @@ enum CompletionCheck {
                 lines.formUnion(out.split(separator: 0x0A).map(Array.init))
             }
         }
-        let texts = [["--help"], ["--version"]].map { run($0.map { Array($0.utf8) }).out }
+        let texts = [["ids", "--help"], ["ids", "--version"]].map { run($0.map { Array($0.utf8) }).out }
+        guard texts.allSatisfy({ !$0.isEmpty }) else { fatalError("__complete ids --help or --version printed nothing") }
         return (lines, Set(texts))
     }()
 
