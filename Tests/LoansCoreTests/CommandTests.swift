@@ -52,6 +52,16 @@ import Testing
         }
     }
 
+    /// A loan comes back today or earlier: even tomorrow is a slip, refused with nothing written.
+    @Test func aReturnDatedTomorrowIsRefused() throws {
+        let id = try add()
+        let tomorrow = CivilDate.on("2026-11-30")
+        #expect(throws: LoanCommandError.returnAfterToday(id, on: tomorrow, today: today)) {
+            try ReturnLoan(store: store).run(id, on: tomorrow, today: today)
+        }
+        #expect(store.rows[id]?.returnedOn == nil)
+    }
+
     @Test func editChangesOnlyWhatIsGiven() throws {
         let id = try add()
         var edit = LoanEdit()
