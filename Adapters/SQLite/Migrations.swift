@@ -120,7 +120,9 @@ enum Migrations {
         """,
     ]
 
-    static var latestVersion: Int64 { Int64(all.count) }
+    /// The version `all` brings a database to: its count, written out so that reading a
+    /// database never builds the migrations' text (`SQLiteFileTests` holds the two equal).
+    static let latestVersion: Int64 = 5
 
     /// Recomputes `open_due_day` from the loans, as migration 2 first filled it (after a bulk import).
     static let rebuildDayCounts = """

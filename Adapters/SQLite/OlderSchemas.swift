@@ -6,18 +6,19 @@
 ///
 /// When a migration adds something that reads use, add its stand-in here for older versions.
 enum OlderSchemas {
-    /// Stand-ins for the objects that arrived with each version, keyed by that version.
-    static let standIns: [Int64: String] = [
+    /// Stand-ins for the objects that arrived with each version, by that version, in order (a
+    /// list, not a dictionary: a read builds no hashed collection type it does not need).
+    static let standIns: [(version: Int64, sql: String)] = [
         // 2: the per-day counts of open loans, counted from the loans instead.
-        2: """
+        (2, """
             CREATE TEMP VIEW IF NOT EXISTS open_due_day AS
                 SELECT due_on, count(*) AS open_count FROM loan WHERE returned_on IS NULL GROUP BY due_on
-            """,
+            """),
     ]
 
     /// Creates the stand-ins a database at `version` needs.
     static func prepareForReading(_ connection: SQLiteConnection, version: Int64) throws {
-        for (added, sql) in standIns.sorted(by: { $0.key < $1.key }) where version < added {
+        for (added, sql) in standIns where version < added {
             try connection.execute(sql)
         }
     }

@@ -7,7 +7,10 @@ final class SQLiteConnection {
 
     let handle: OpaquePointer
     let path: SystemPath
-    private var statements: [String: Statement] = [:]
+    /// The statements prepared so far, by their SQL: a few dozen at most, searched in order. A
+    /// dictionary would make a status bar's run pay the runtime's first lookup of `String:
+    /// Hashable` (about 6 % of its instructions) for no gain at this size.
+    private var statements: [(sql: String, statement: Statement)] = []
 
     /// Opens `path` — its bytes, UTF-8 or not — read-only, or read-write (never creating it:
     /// callers create the file themselves with the right permissions). `immutable` reads a file
@@ -76,12 +79,12 @@ final class SQLiteConnection {
 
     /// A prepared statement for `sql`, reused across calls on this connection, reset and unbound.
     func statement(_ sql: String) throws(SQLiteError) -> Statement {
-        if let cached = statements[sql] {
+        if let cached = statements.first(where: { $0.sql == sql })?.statement {
             cached.reset()
             return cached
         }
         let statement = try Statement(connection: self, sql: sql)
-        statements[sql] = statement
+        statements.append((sql, statement))
         return statement
     }
 

@@ -56,9 +56,11 @@ enum CommandName: String, CaseIterable {
 
     var declaration: CommandDeclaration { type.declaration }
 
-    /// The command answering to `word` (its name or an alias).
+    /// The command answering to `word` (its name or an alias). The names are compared one by
+    /// one: `init(rawValue:)` over this many cases builds a string table the first time, which
+    /// costs a status bar's run more than all of its parsing.
     static func named(_ word: String) -> CommandName? {
-        CommandName(rawValue: word) ?? allCases.first { $0.declaration.aliases.contains(word) }
+        allCases.first { $0.rawValue == word } ?? allCases.first { $0.declaration.aliases.contains(word) }
     }
 
     /// The declarations shown in help, the man page and the completions.

@@ -5,9 +5,9 @@ import LoansCore
 /// typed. `--name=value` and `--name value` are the same; `--` ends the options, as POSIX says,
 /// wherever it stands. Nothing is interpreted yet except which declaration each word belongs to.
 struct ArgumentWords {
-    var globals: [String: Word] = [:]
+    var globals = ByName<Word>()
     var command: CommandDeclaration?
-    var options: [String: Word] = [:]
+    var options = ByName<Word>()
     var positionals: [Word] = []
     /// The words after a program option's program (`--exec PROGRAM ARG…`): its own, never read.
     var programArguments: [Word] = []

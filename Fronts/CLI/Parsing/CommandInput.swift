@@ -7,7 +7,7 @@ struct CommandInput {
     let settings: Settings
     /// The day relative dates are counted from.
     let today: CivilDate
-    private let values: [String: Value]
+    private let values: ByName<Value>
     private let positionals: [Value]
     private let programWords: [Word]
 
@@ -22,7 +22,7 @@ struct CommandInput {
                 throw .usage(error.message, declaration.synopsis)
             }
         }
-        var values: [String: Value] = [:]
+        var values = ByName<Value>()
         for option in declaration.options {
             if let word = words.options[option.name] { values[option.name] = try read(option.kind, word, label: option.name) }
         }

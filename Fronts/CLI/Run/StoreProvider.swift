@@ -21,7 +21,8 @@ final class StoreProvider {
     var keepsRunning = false
     /// What a one-shot run prints on stdout, and its exit code, when a PostgreSQL server does not
     /// answer in time (after the message on stderr); nil: nothing, exit 74. A bar shows its failure line.
-    var noAnswer: (output: String, status: ExitCode)?
+    /// Made only when a PostgreSQL client is (a bar's run on SQLite never words that line).
+    var noAnswer: (() -> (output: String, status: ExitCode))?
 
     /// Where the loans are kept.
     enum Location {
@@ -151,7 +152,7 @@ final class StoreProvider {
     /// How this run waits for a PostgreSQL server: a deadline, or keepalives when it keeps going.
     private var waiting: PostgresClient.Waiting {
         if keepsRunning { return .keepalive }
-        return .deadline(noAnswer.map { PostgresClient.NoAnswer(output: $0.output, status: $0.status.rawValue) } ?? .failure)
+        return .deadline(noAnswer.map { $0() }.map { PostgresClient.NoAnswer(output: $0.output, status: $0.status.rawValue) } ?? .failure)
     }
 
     private var client: PostgresClient { PostgresClient(user: author.name, waiting: waiting) }

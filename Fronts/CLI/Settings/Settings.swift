@@ -54,7 +54,7 @@ struct Settings {
     /// The environment of the run.
     let environment: Environment
 
-    init(_ globals: [String: Word], environment: Environment) throws(CLIError) {
+    init(_ globals: ByName<Word>, environment: Environment) throws(CLIError) {
         self.environment = environment
         func read(_ option: OptionDeclaration, _ word: Word, label: String) throws(CLIError) -> Value {
             do {
@@ -63,7 +63,7 @@ struct Settings {
                 throw .usage(error.message, nil)
             }
         }
-        var given: [String: Value] = [:]
+        var given = ByName<Value>()
         for (name, word) in globals {
             guard let option = GlobalOptions.option(name), option.kind != .flag else { continue }
             given[name] = try read(option, word, label: name)

@@ -7,6 +7,9 @@
 /// This is the one width table of loans: the widget, the text reports and the TUI all measure
 /// with it, so what fits in one fits in all.
 public enum DisplayWidth {
+    /// Inlinable so that each caller gets it specialised: called across modules unspecialised,
+    /// its generic `utf8` view was looked up at run time, 6 % of a status bar's instructions.
+    @inlinable
     public static func of(_ text: some StringProtocol) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.unicodeScalars.reduce(0) { $0 + of($1) }
