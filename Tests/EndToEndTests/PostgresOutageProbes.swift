@@ -36,24 +36,36 @@ extension PostgresOutageTests {
 /// so a name lookup through it waits for the resolver's own timeout. Needs root (port 53), as
 /// the tests have; it fails loudly otherwise.
 final class SilentResolver: @unchecked Sendable {  // `asked` is only touched under `lock`
-    static let address = "127.0.0.77"
+    /// The loopback address it listens on: one of 127.77.0.0/16 that no other run holds (two
+    /// suites on one machine each get their own).
+    let address: String
     private let socket: Int32
     private let lock = NSLock()
     private var asked = 0
 
     init() throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(53).bigEndian
-        address.sin_addr.s_addr = inet_addr(SilentResolver.address)
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        var chosen: String?
+        var lastError: Int32 = 0
+        for _ in 0..<50 {
+            let candidate = "127.77.\(Int.random(in: 0...255)).\(Int.random(in: 1...254))"
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(53).bigEndian
+            address.sin_addr.s_addr = inet_addr(candidate)
+            let bound = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            if bound { chosen = candidate; break }
+            lastError = errno
+            guard lastError == EADDRINUSE else { break }
         }
-        guard bound else {
-            close(socket)
-            throw HarnessError("cannot bind UDP \(SilentResolver.address):53 for a silent resolver (errno \(errno)); the test needs root")
+        guard let chosen else {
+            close(descriptor)
+            throw HarnessError("cannot bind UDP port 53 on 127.77.0.0/16 for a silent resolver (errno \(lastError)); the test needs root")
         }
+        address = chosen
+        socket = descriptor
         Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 512)
             while recv(socket, &buffer, buffer.count, 0) > 0 { lock.withLock { asked += 1 } }

@@ -92,7 +92,7 @@ import Testing
         defer { loans.remove() }
         let silent = try SilentResolver()
         let resolver = loans.folder + "/resolv.conf"
-        try "nameserver \(SilentResolver.address)\noptions timeout:30 attempts:1\n".write(toFile: resolver, atomically: true, encoding: .utf8)
+        try "nameserver \(silent.address)\noptions timeout:30 attempts:1\n".write(toFile: resolver, atomically: true, encoding: .utf8)
         let url = "postgresql://alice:pw-5e1f@household.invalid/loans"
         func run(_ arguments: [String]) throws -> BinaryHarness.Result {
             try loans.run("/usr/bin/unshare", ["--mount", "/bin/sh", "-c", "mount --bind \"$0\" /etc/resolv.conf && exec \"$@\"", resolver,
