@@ -62,22 +62,17 @@ extension PostgresLoanStore {
             let toWalk = share > 0 ? Double(remaining) / share : .infinity
             if read >= PostgresLoanStore.searchWalkLimit || toWalk > 2 * share * Double(open) { break }
         }
-        while remaining > 0 {
+        try PostgresLoanStore.paged(from: key, limit: remaining, key: DueOrderKey.init) { key, size in
             var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan")
             query.append(PostgresLoanStore.openLoans(range, beyond: key, descending: descending, into: &query))
             query.append(" AND \(PostgresLoanStore.contains(query.bind(pattern)))")
-            let pageSize = min(remaining, PostgresLoanStore.pageSize)
             // Ordered by expressions the due-order index does not hold: walking it was done
             // above; beyond it the matches are sparse, and the planner, misled by a walk's early
             // stop, would walk on through a million loans.
             query.append(descending ? " ORDER BY due_on + 0 DESC, id + 0 DESC" : " ORDER BY due_on + 0, id + 0")
-            query.append(" LIMIT \(query.bind(String(pageSize)))")
-            let loans = try fetch(query)
-            for loan in loans { try visit(loan) }
-            guard loans.count == pageSize, let last = loans.last else { return }
-            remaining -= pageSize
-            key = DueOrderKey(last)
-        }
+            query.append(" LIMIT \(query.bind(String(size)))")
+            return try fetch(query)
+        } _: { try visit($0) }
     }
 
     /// The matches among the next `searchWalk` open loans of the walk (at most `limit`, in the
@@ -149,23 +144,16 @@ extension PostgresLoanStore {
     func returnedLoans(
         beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
-        var remaining = limit ?? Int.max
-        var key = key
-        while remaining > 0 {
+        try PostgresLoanStore.paged(from: key, limit: limit, key: ReturnOrderKey.init) { key, size in
             var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE returned_on IS NOT NULL")
             if let key {
                 let (returned, id) = (query.bind(key.returnedOn.iso), query.bind(key.id.description))
                 query.append(" AND (returned_on, id) \(newestFirst ? "<" : ">") (\(returned)::date, \(id)::bigint)")
             }
-            let pageSize = min(remaining, PostgresLoanStore.pageSize)
-            let pageLimit = query.bind(String(pageSize))
+            let pageLimit = query.bind(String(size))
             query.append(newestFirst ? " ORDER BY returned_on DESC, id DESC" : " ORDER BY returned_on, id")
             query.append(" LIMIT \(pageLimit)")
-            let loans = try fetch(query)
-            for loan in loans { try visit(loan) }
-            guard loans.count == pageSize, let last = loans.last else { return }
-            remaining -= pageSize
-            key = ReturnOrderKey(last)
-        }
+            return try fetch(query)
+        } _: { try visit($0) }
     }
 }

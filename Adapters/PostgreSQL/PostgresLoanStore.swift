@@ -62,9 +62,7 @@ final class PostgresLoanStore: LoanWriting {
     func openLoans(
         due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
-        var remaining = limit ?? Int.max
-        var key = key
-        while remaining > 0 {
+        try PostgresLoanStore.paged(from: key, limit: limit, key: DueOrderKey.init) { key, size in
             var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE returned_on IS NULL")
             let from = query.bind((range.from ?? .earliest).iso)
             let through = query.bind(range.through.iso)
@@ -73,16 +71,11 @@ final class PostgresLoanStore: LoanWriting {
                 let (due, id) = (query.bind(key.dueOn.iso), query.bind(key.id.description))
                 query.append(" AND (due_on, id) \(descending ? "<" : ">") (\(due)::date, \(id)::bigint)")
             }
-            let pageSize = min(remaining, PostgresLoanStore.pageSize)
-            let pageLimit = query.bind(String(pageSize))
+            let pageLimit = query.bind(String(size))
             query.append(descending ? " ORDER BY due_on DESC, id DESC" : " ORDER BY due_on, id")
             query.append(" LIMIT \(pageLimit)")
-            let loans = try fetch(query)
-            for loan in loans { try visit(loan) }
-            guard loans.count == pageSize, let last = loans.last else { return }
-            remaining -= pageSize
-            key = DueOrderKey(dueOn: last.dueOn, id: last.id)
-        }
+            return try fetch(query)
+        } _: { try visit($0) }
     }
 
     func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
