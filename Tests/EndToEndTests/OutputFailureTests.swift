@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoansTestSupport
 import Testing
 
 /// Output failures are failures: a full disk, a file-size limit, `/dev/full` or a closed pipe with
@@ -99,34 +100,12 @@ struct ClosedPipeRun {
         defer { close(fds[1]) }
         let errFile = FileManager.default.temporaryDirectory.path + "/loans-err-" + UUID().uuidString
         defer { unlink(errFile) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let errors = open(errFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard errors >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(errors) }
         let program = ignoringSIGPIPE ? "/bin/sh" : BinaryHarness.binary
-        let words = ignoringSIGPIPE ? ["/bin/sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"", BinaryHarness.binary] + arguments : [program] + arguments
-        let argv = words.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
-        let code = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .ENOENT) }
+        let words = ignoringSIGPIPE ? ["-c", "trap '' PIPE; exec \"$0\" \"$@\"", BinaryHarness.binary] + arguments : arguments
+        let pid = try ProgramRun.spawn(program, words, environment: environment, output: fds[1], errors: errors).get()
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(30)
         while waitpid(pid, &status, WNOHANG) == 0 {
