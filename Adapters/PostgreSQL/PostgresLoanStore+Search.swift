@@ -104,7 +104,7 @@ extension PostgresLoanStore {
     }
 
     /// ` WHERE …` for the open loans of the range strictly beyond `key` in the walk's order.
-    private static func openLoans(_ range: DueRange, beyond key: DueOrderKey?, descending: Bool, into query: inout BoundSQL) -> String {
+    static func openLoans(_ range: DueRange, beyond key: DueOrderKey?, descending: Bool, into query: inout BoundSQL) -> String {
         let (from, through) = (query.bind((range.from ?? .earliest).iso), query.bind(range.through.iso))
         var condition = " WHERE returned_on IS NULL AND due_on >= \(from) AND due_on <= \(through)"
         if let key {

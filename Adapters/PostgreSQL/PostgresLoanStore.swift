@@ -63,14 +63,8 @@ final class PostgresLoanStore: LoanWriting {
         due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         try PostgresLoanStore.paged(from: key, limit: limit, key: DueOrderKey.init) { key, size in
-            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan WHERE returned_on IS NULL")
-            let from = query.bind((range.from ?? .earliest).iso)
-            let through = query.bind(range.through.iso)
-            query.append(" AND due_on >= \(from) AND due_on <= \(through)")
-            if let key {
-                let (due, id) = (query.bind(key.dueOn.iso), query.bind(key.id.description))
-                query.append(" AND (due_on, id) \(descending ? "<" : ">") (\(due)::date, \(id)::bigint)")
-            }
+            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan")
+            query.append(PostgresLoanStore.openLoans(range, beyond: key, descending: descending, into: &query))
             let pageLimit = query.bind(String(size))
             query.append(descending ? " ORDER BY due_on DESC, id DESC" : " ORDER BY due_on, id")
             query.append(" LIMIT \(pageLimit)")
