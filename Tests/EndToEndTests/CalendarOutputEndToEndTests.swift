@@ -10,10 +10,7 @@ import Testing
     init() throws { loans = try BinaryHarness() }
 
     func feed(_ arguments: String...) throws -> String {
-        let path = loans.folder + "/feed.ics"
-        let result = try loans.run(BinaryHarness.binary, ["calendar", "--output", path] + arguments)
-        #expect(result.status == 0 && result.out.isEmpty && result.err.isEmpty, "\(result.err)")
-        return path
+        try loans.calendarFeed(arguments)
     }
 
     @Test func outputReplacesTheFileKeepingItsModeAndFollowingALink() throws {
