@@ -19,7 +19,8 @@ import Testing
         let before = try InstallTests.tree(home)
 
         let system = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
-        let install = try harness.run(InstallTests.repository + "/ci/install", [prefix], extra: system)
+        let shipped = try ShippedBinary.path()
+        let install = try harness.run(InstallTests.repository + "/ci/install", ["--binary", shipped, prefix], extra: system)
         #expect(install.status == 0, "\(install.err)")
         #expect(install.out.contains("    fpath+=(\(prefix)/share/zsh/site-functions)"), "\(install.out)")
         #expect(install.out.contains("    export PATH=\"\(prefix)/bin:$PATH\""))
