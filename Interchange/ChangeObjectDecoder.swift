@@ -96,9 +96,9 @@ struct ChangeObjectDecoder {
     /// An id: a whole number from 1 to 2^53−1.
     private static func id(_ decoder: inout DocumentDecoder, _ path: String) throws -> Int64 {
         let text = try decoder.numberText(path)
-        guard let value = Int64(text), (1...LoanID.largest.rawValue).contains(value) else {
+        guard let value = Int64(text), (1...LoanID.maximum.rawValue).contains(value) else {
             guard DocumentDecoder.isWhole(text) else { throw DocumentError(path: path, message: "\(text) is not a whole number") }
-            throw DocumentError(path: path, message: "\(text) is not an id (ids run from 1 to \(LoanID.largest))")
+            throw DocumentError(path: path, message: "\(text) is not an id (ids run from 1 to \(LoanID.maximum))")
         }
         return value
     }

@@ -1,18 +1,18 @@
 import LoansCore
 
 /// Why a loans document was refused: where (`loans[3].due_on`) and what.
-public struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A jq-style path to the offending value (`schema_version`, `loans[3].due_on`), or
     /// `line L, column C` for a syntax error.
-    public let path: String
-    public let message: String
+    package let path: String
+    package let message: String
 
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 
     /// A syntax error located by its line and column.
     static func syntax(_ error: JSONSyntaxError, at location: (line: Int, column: Int)) -> DocumentError {

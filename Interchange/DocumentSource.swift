@@ -1,17 +1,17 @@
 /// Where a document's bytes come from. The reader asks for them a window at a time, so a
 /// document is never held whole: a file or standard input (the adapter that opened it reads the
 /// descriptor), or bytes already in memory.
-public struct DocumentSource {
+package struct DocumentSource {
     /// Fills the start of the buffer and returns how many bytes it wrote; 0 at the end.
     let read: (UnsafeMutableRawBufferPointer) throws -> Int
 
     /// A source that reads with `read`; whatever it throws ends the decoding with that error.
-    public init(read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
+    package init(read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
         self.read = read
     }
 
     /// Bytes held in memory, handed over a window at a time like any other source.
-    public static func bytes(_ bytes: [UInt8]) -> DocumentSource {
+    package static func bytes(_ bytes: [UInt8]) -> DocumentSource {
         let cursor = MemoryCursor(bytes)
         return DocumentSource { cursor.copy(into: $0) }
     }

@@ -2,12 +2,12 @@ import LoansCore
 
 /// The interchange document, defined once: `loans json` writes it (the JSON front), `loans import`
 /// and the fixture store read it (here). Keys are listed in the order documents print them.
-public enum LoanDocument {
+package enum LoanDocument {
     /// The only version this build reads and writes.
-    public static let schemaVersion = 1
+    package static let schemaVersion = 1
 
     /// Keys of the envelope, in order.
-    public enum EnvelopeKey: String, CaseIterable, Sendable {
+    package enum EnvelopeKey: String, CaseIterable, Sendable {
         case schemaVersion = "schema_version", query, generatedAt = "generated_at", today
         case windowDays = "window_days", summary
         /// The identity of the store the document came from (null when it has none).
@@ -19,7 +19,7 @@ public enum LoanDocument {
     }
 
     /// Keys of a loan object, in order. `status` and `days_until_due` are derived: written, never read.
-    public enum LoanKey: String, CaseIterable, Sendable {
+    package enum LoanKey: String, CaseIterable, Sendable {
         case id, title, direction, counterparty
         case lentOn = "lent_on", dueOn = "due_on", returnedOn = "returned_on"
         case note, renewals, previousDueDates = "previous_due_dates"
@@ -40,12 +40,12 @@ public enum LoanDocument {
         private static let spellings = allCases.map { ($0, Array($0.rawValue.utf8)) }
 
         /// The keys in order, computed once (`allCases` builds a new array on every use).
-        public static let ordered = allCases
+        package static let ordered = allCases
     }
 
     /// The largest document read (import files, fixtures, standard input): 256 MiB. A larger one
     /// is refused before it is read whole; memory stays the same whatever the size.
-    public static let maximumBytes = 256 << 20
+    package static let maximumBytes = 256 << 20
 
     /// Decodes a whole `all` document from `source`, handing each loan (checked against every
     /// rule, names trimmed) to `visit` in document order, as it is read. Throws `DocumentError`
@@ -54,7 +54,7 @@ public enum LoanDocument {
     /// come after the loans.
     /// Returns the document's `database_id`, when it names one.
     @discardableResult
-    public static func decode(_ source: DocumentSource, _ visit: (Loan) throws -> Void) throws -> String? {
+    package static func decode(_ source: DocumentSource, _ visit: (Loan) throws -> Void) throws -> String? {
         try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visit)
     }
 
@@ -63,7 +63,7 @@ public enum LoanDocument {
     /// order, as they are read — every value checked first. The same rules and errors as
     /// `decode(_:_:)`; returns the document's `database_id`, when it names one.
     @discardableResult
-    public static func decode(_ source: DocumentSource, visitor: any LoanDocumentVisitor) throws -> String? {
+    package static func decode(_ source: DocumentSource, visitor: any LoanDocumentVisitor) throws -> String? {
         try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visitor: visitor)
     }
 
@@ -97,18 +97,18 @@ public enum LoanDocument {
     }
 
     /// Decodes a whole document into its loans.
-    public static func decode(_ source: DocumentSource) throws -> [Loan] {
+    package static func decode(_ source: DocumentSource) throws -> [Loan] {
         try contents(of: source).loans
     }
 
     /// Decodes a whole document held in memory into its loans.
-    public static func decode(_ bytes: [UInt8]) throws -> [Loan] {
+    package static func decode(_ bytes: [UInt8]) throws -> [Loan] {
         try decode(.bytes(bytes))
     }
 
     /// Decodes a whole document: its loans, and the identity of the store it came from when it
     /// names one (`database_id`).
-    public static func contents(of source: DocumentSource) throws -> (loans: [Loan], databaseID: String?) {
+    package static func contents(of source: DocumentSource) throws -> (loans: [Loan], databaseID: String?) {
         var loans: [Loan] = []
         let databaseID = try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes) { loans.append($0) }
         return (loans, databaseID)
@@ -123,7 +123,7 @@ public enum LoanDocument {
 
 extension DocumentError {
     /// A document over `LoanDocument.maximumBytes`.
-    public static let tooLarge = DocumentError(
+    package static let tooLarge = DocumentError(
         path: "document", message: "larger than \(JSONReader.describe(LoanDocument.maximumBytes)), the most loans reads"
     )
 }

@@ -74,9 +74,9 @@ struct LoanObjectDecoder {
         switch key {
         case .id:
             let text = try decoder.numberText(at)
-            guard let value = Int64(text), (1...LoanID.largest.rawValue).contains(value) else {
+            guard let value = Int64(text), (1...LoanID.maximum.rawValue).contains(value) else {
                 guard DocumentDecoder.isWhole(text) else { throw DocumentError(path: at, message: "\(text) is not a whole number") }
-                throw DocumentError(path: at, message: "\(text) is not an id (ids run from 1 to \(LoanID.largest))")
+                throw DocumentError(path: at, message: "\(text) is not an id (ids run from 1 to \(LoanID.maximum))")
             }
             id = LoanID(value)
         case .title:

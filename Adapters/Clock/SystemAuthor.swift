@@ -4,14 +4,14 @@ import LoansCore
 /// Who the person running loans is, for the history: the OS user (from the password database,
 /// by the effective uid) @ the host name — `alice@laptop`. Undo and redo act on this author's
 /// changes only.
-public enum SystemAuthor {
-    public static func current(clock: any Clock) -> Author {
+package enum SystemAuthor {
+    package static func current(clock: any Clock) -> Author {
         Author(name: "\(user())@\(host())", clock: clock)
     }
 
     /// The OS user's name (by the effective uid), or `uid1000` when it has none: whom
     /// reminders go to, each user with their own sent-state.
-    public static func user() -> String {
+    package static func user() -> String {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)

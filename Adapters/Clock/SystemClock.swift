@@ -3,10 +3,10 @@ import LoansCore
 
 /// Today's civil date in the process's time zone (`TZ`, else the system zone) via `localtime_r`,
 /// and the UTC instant via `gmtime_r`: no Foundation, no ICU.
-public struct SystemClock: Clock {
-    public init() {}
+package struct SystemClock: Clock {
+    package init() {}
 
-    public func now() -> Now {
+    package func now() -> Now {
         var seconds = time(nil)
         var local = tm()
         var utc = tm()
@@ -18,7 +18,7 @@ public struct SystemClock: Clock {
         return Now(today: today, utc: stamp)
     }
 
-    public func wallTime(at instant: UTCTimestamp) -> WallTime {
+    package func wallTime(at instant: UTCTimestamp) -> WallTime {
         var seconds = time_t(instant.secondsSinceEpoch)
         var local = tm()
         guard localtime_r(&seconds, &local) != nil, let date = SystemClock.date(local) else {

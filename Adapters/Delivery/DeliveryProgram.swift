@@ -4,9 +4,9 @@ import LoansCore
 import LoansWake
 
 /// Why a delivery failed: nothing was recorded as sent, and the message says why.
-public struct DeliveryError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct DeliveryError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// A program that delivers reminders (`notify-send`, or the user's `--exec` program), run
@@ -14,17 +14,17 @@ public struct DeliveryError: Error, Equatable, Sendable, CustomStringConvertible
 /// each. It is found on `PATH` as `execvp` would, gets `input` on its standard input (else
 /// `/dev/null`) and inherits standard output and error. It runs in a process group of its own;
 /// when it is not done within the deadline, the whole group is killed. Success is exit status 0.
-public struct DeliveryProgram {
+package struct DeliveryProgram {
     /// The program as given: a path (with a `/`), or a name looked up on `PATH`.
-    public let program: String
-    public let arguments: [String]
+    package let program: String
+    package let arguments: [String]
     /// Its whole environment.
-    public let environment: [String: String]
+    package let environment: [String: String]
     /// What it reads on standard input; nil for none.
-    public let input: [UInt8]?
-    public let timeoutMilliseconds: Int
+    package let input: [UInt8]?
+    package let timeoutMilliseconds: Int
 
-    public init(program: String, arguments: [String], environment: [String: String], input: [UInt8]?, timeoutMilliseconds: Int) {
+    package init(program: String, arguments: [String], environment: [String: String], input: [UInt8]?, timeoutMilliseconds: Int) {
         self.program = program
         self.arguments = arguments
         self.environment = environment
@@ -33,7 +33,7 @@ public struct DeliveryProgram {
     }
 
     /// Runs it to the end; throws when it cannot start, fails, or outlives the deadline.
-    public func run() throws(DeliveryError) {
+    package func run() throws(DeliveryError) {
         let path = try resolved()
         var stdinPipe: [Int32] = [-1, -1]
         if input != nil {

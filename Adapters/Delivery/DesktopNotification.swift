@@ -4,8 +4,8 @@ import Glibc
 /// `notify-send --urgency=U --app-name=loans -- SUMMARY BODY`. Under cron, where no session bus
 /// address is set, it is given the user's session bus when one is listening at
 /// `$XDG_RUNTIME_DIR/bus` (else `/run/user/UID/bus`), so the notification reaches the desktop.
-public enum DesktopNotification {
-    public static func program(
+package enum DesktopNotification {
+    package static func program(
         urgency: String, summary: String, body: String, environment: [String: String], timeoutMilliseconds: Int
     ) -> DeliveryProgram {
         DeliveryProgram(

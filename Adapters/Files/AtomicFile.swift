@@ -2,22 +2,22 @@ import Glibc
 import LoansCore
 
 /// Why an output file could not be written (the file itself is left as it was).
-public struct OutputFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct OutputFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// A file replaced whole in one step: written to a temporary file in the same folder, flushed to
 /// disk, then renamed over the target, so a reader sees the old file or the new one, never half
 /// of one. A symbolic link is followed to its target, which is replaced (the link stays). A new
 /// file is 0600; an existing one keeps its mode. Until `commit`, the target is untouched.
-public final class AtomicFile {
+package final class AtomicFile {
     /// The file that is replaced (the path given, or the target of its links).
-    public let target: String
+    package let target: String
     private let temporary: String
     private var descriptor: Int32
 
-    public init(replacing path: String) throws(OutputFileError) {
+    package init(replacing path: String) throws(OutputFileError) {
         let target = try AtomicFile.resolve(path)
         self.target = target
         let slash = target.lastIndex(of: "/")
@@ -42,7 +42,7 @@ public final class AtomicFile {
     }
 
     /// Appends bytes to the new copy.
-    public func write(_ bytes: [UInt8]) throws(OutputFileError) {
+    package func write(_ bytes: [UInt8]) throws(OutputFileError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -55,7 +55,7 @@ public final class AtomicFile {
     }
 
     /// Flushes the new copy to disk and puts it in place of the target.
-    public func commit() throws(OutputFileError) {
+    package func commit() throws(OutputFileError) {
         guard descriptor >= 0 else { return }
         guard fsync(descriptor) == 0 else { throw AtomicFile.failure("cannot write \(Quoted(target))", errno) }
         close(descriptor)
@@ -74,7 +74,7 @@ public final class AtomicFile {
     }
 
     /// Drops the new copy; the target stays as it was.
-    public func discard() {
+    package func discard() {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1

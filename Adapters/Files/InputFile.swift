@@ -3,24 +3,24 @@ import LoansCore
 import LoansInterchange
 
 /// A file named on the command line that could not be opened or read (exit 66).
-public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
+package struct InputFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// An input document opened for reading — a file by its path's bytes, or standard input for
 /// `-` — read a window at a time through `source`, never held whole. A regular file over
 /// `LoanDocument.maximumBytes` is refused before anything is read; other inputs (standard input,
 /// a pipe, a device) are refused by the reader once past the limit.
-public final class InputFile {
+package final class InputFile {
     private let descriptor: Int32
     private let path: SystemPath
     private let owned: Bool
 
     /// Opens `path`: `InputFileError` when it cannot be opened or is a folder, `DocumentError`
     /// when it is a regular file larger than the limit.
-    public init(_ path: SystemPath) throws {
+    package init(_ path: SystemPath) throws {
         self.path = path
         if path.bytes == [UInt8(ascii: "-")] {
             descriptor = STDIN_FILENO
@@ -45,7 +45,7 @@ public final class InputFile {
     }
 
     /// The file's bytes, as the document reader asks for them.
-    public var source: DocumentSource {
+    package var source: DocumentSource {
         DocumentSource { [self] buffer in
             while true {
                 let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)

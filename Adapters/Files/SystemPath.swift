@@ -3,35 +3,35 @@ import LoansCore
 /// A file path exactly as given — on the command line, in `LOANS_DB`, in a configuration file —
 /// kept as bytes, UTF-8 or not: Linux names a file by any bytes but NUL, so loans opens exactly
 /// the file meant and never a look-alike whose invalid bytes were replaced.
-public struct SystemPath: Hashable, Sendable, CustomStringConvertible {
+package struct SystemPath: Hashable, Sendable, CustomStringConvertible {
     /// The path's bytes, without a terminating NUL.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// A path from its bytes; nil when empty or holding a NUL (no file can be named so).
-    public init?(bytes: some Sequence<UInt8>) {
+    package init?(bytes: some Sequence<UInt8>) {
         let bytes = Array(bytes)
         guard !bytes.isEmpty, !bytes.contains(0) else { return nil }
         self.bytes = bytes
     }
 
     /// A path loans composes itself (a default location, a name beside the database).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         self.init(bytes: text.utf8)
     }
 
     /// The path with `suffix` appended (`loans.db` → `loans.db-wal`).
-    public func appending(_ suffix: String) -> SystemPath {
+    package func appending(_ suffix: String) -> SystemPath {
         SystemPath(uncheckedBytes: bytes + Array(suffix.utf8))
     }
 
     /// The folder part (everything before the last `/`); nil for a bare name.
-    public var parent: SystemPath? {
+    package var parent: SystemPath? {
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         return slash == 0 ? SystemPath(uncheckedBytes: [UInt8(ascii: "/")]) : SystemPath(uncheckedBytes: Array(bytes[..<slash]))
     }
 
     /// Calls `body` with the path as a NUL-terminated C string, for system calls.
-    public func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+    package func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
         try (bytes + [0]).withUnsafeBufferPointer { buffer in
             try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
         }
@@ -39,7 +39,7 @@ public struct SystemPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path for a message: valid UTF-8 as is, every other byte as `\xNN`, so the reader sees
     /// exactly which file is meant (wrap it in `Quoted` to make controls harmless too).
-    public var description: String {
+    package var description: String {
         var out = ""
         var index = 0
         while index < bytes.count {

@@ -3,7 +3,7 @@ import LoansInterchange
 
 /// A read-only store over loans held in memory: the fixture document of `--fixture` and
 /// tests of the fronts, or an empty database that does not exist yet.
-public struct FixtureLoanStore: LoanReading {
+package struct FixtureLoanStore: LoanReading {
     private let byID: [Loan]
     private let openByDue: [Loan]
     /// Returned loans, newest return first, then the larger id.
@@ -12,7 +12,7 @@ public struct FixtureLoanStore: LoanReading {
     private let databaseID: String?
 
     /// The loans of a document; they answer exactly as a database holding them would.
-    public init(loans: [Loan], databaseID: String? = nil) {
+    package init(loans: [Loan], databaseID: String? = nil) {
         byID = loans.sorted { $0.id < $1.id }
         openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
         returnedByReturn = byID.compactMap { loan in ReturnOrderKey(loan).map { (loan, $0) } }
@@ -22,24 +22,24 @@ public struct FixtureLoanStore: LoanReading {
 
     /// Reads the document at `path` (a window at a time): `InputFileError` when it cannot be
     /// read, `DocumentError` when it is not a valid loans document or is too large.
-    public init(contentsOf path: SystemPath) throws {
+    package init(contentsOf path: SystemPath) throws {
         let contents = try LoanDocument.contents(of: try InputFile(path).source)
         self.init(loans: contents.loans, databaseID: contents.databaseID)
     }
 
-    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+    package func snapshot<T>(_ body: () throws -> T) throws -> T {
         try body()
     }
 
-    public func loan(_ id: LoanID) throws -> Loan? {
+    package func loan(_ id: LoanID) throws -> Loan? {
         byID.first { $0.id == id }
     }
 
-    public func countOpenLoans(due range: DueRange) throws -> Int {
+    package func countOpenLoans(due range: DueRange) throws -> Int {
         openByDue.lazy.filter { range.contains($0.dueOn) }.count
     }
 
-    public func openLoans(
+    package func openLoans(
         due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         for loan in walk(range, beyond: key, descending: descending).prefix(limit ?? Int.max) {
@@ -47,14 +47,14 @@ public struct FixtureLoanStore: LoanReading {
         }
     }
 
-    public func searchOpenLoans(
+    package func searchOpenLoans(
         _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws -> SearchReach {
         try text.walk(walk(range, beyond: key, descending: descending), limit: limit, visit)
     }
 
-    public func returnedLoans(
+    package func returnedLoans(
         beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         let ordered = newestFirst ? AnySequence(returnedByReturn) : AnySequence(returnedByReturn.reversed())
@@ -78,18 +78,18 @@ public struct FixtureLoanStore: LoanReading {
     }
 
     /// A fixture document holds loans, not their history.
-    public func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
-    public func historyOldestFirst(_ visit: (Change) throws -> Void) throws {}
+    package func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
+    package func historyOldestFirst(_ visit: (Change) throws -> Void) throws {}
 
-    public func change(_ id: ChangeID) throws -> Change? { nil }
+    package func change(_ id: ChangeID) throws -> Change? { nil }
 
-    public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
+    package func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
 
-    public func revision(of loan: LoanID) throws -> LoanRevision? { nil }
+    package func revision(of loan: LoanID) throws -> LoanRevision? { nil }
 
-    public func databaseIdentity() throws -> String? { databaseID }
+    package func databaseIdentity() throws -> String? { databaseID }
 
-    public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+    package func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         for loan in byID {
             switch selection {
             case .open where !loan.isOpen, .returned where loan.isOpen: continue
@@ -102,11 +102,11 @@ public struct FixtureLoanStore: LoanReading {
 /// A fixture (or a database not made yet) has sent no reminders and records none: a dry run reads
 /// it; a run that would send is refused as a write.
 extension FixtureLoanStore: ReminderLedger {
-    public func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
+    package func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
 
-    public func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
+    package func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
 
-    public func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
+    package func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
         throw StoreError(.readOnly, "a fixture is read-only; reminders are recorded in a database (--db PATH)")
     }
 }

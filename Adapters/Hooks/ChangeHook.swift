@@ -6,12 +6,12 @@ import LoansCore
 /// (`pkill -RTMIN+N i3blocks`, `tmux refresh-client -S`). It is started detached, with no
 /// arguments and loans' own environment: no loan data ever reaches it. A missing,
 /// non-executable or failing hook never fails the write.
-public struct ChangeHook: Sendable {
+package struct ChangeHook: Sendable {
     /// The hook's path; nil when no configuration folder can be named.
-    public let path: SystemPath?
+    package let path: SystemPath?
 
     /// The hook named by the environment; `variable` gives a variable's bytes.
-    public init(variable: (String) -> [UInt8]?) {
+    package init(variable: (String) -> [UInt8]?) {
         if let config = variable("XDG_CONFIG_HOME"), config.first == UInt8(ascii: "/"), let folder = SystemPath(bytes: config) {
             path = folder.appending("/loans/on-change")
         } else if let home = variable("HOME"), home.first == UInt8(ascii: "/"), let folder = SystemPath(bytes: home) {
@@ -22,7 +22,7 @@ public struct ChangeHook: Sendable {
     }
 
     /// Starts the hook if it exists and is executable; never waits for it.
-    public func fire() {
+    package func fire() {
         guard let path, path.withCString({ access($0, X_OK) }) == 0 else { return }
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
@@ -74,57 +74,57 @@ final class StartedHooks: @unchecked Sendable {
 }
 
 /// A store that fires the change hook after each write that succeeded.
-public final class HookedLoanStore: LoanWriting {
+package final class HookedLoanStore: LoanWriting {
     let base: any LoanWriting
     let hook: ChangeHook
 
-    public init(_ base: any LoanWriting, hook: ChangeHook) {
+    package init(_ base: any LoanWriting, hook: ChangeHook) {
         self.base = base
         self.hook = hook
     }
 
-    public func snapshot<T>(_ body: () throws -> T) throws -> T { try base.snapshot(body) }
-    public func loan(_ id: LoanID) throws -> Loan? { try base.loan(id) }
-    public func countOpenLoans(due range: DueRange) throws -> Int { try base.countOpenLoans(due: range) }
+    package func snapshot<T>(_ body: () throws -> T) throws -> T { try base.snapshot(body) }
+    package func loan(_ id: LoanID) throws -> Loan? { try base.loan(id) }
+    package func countOpenLoans(due range: DueRange) throws -> Int { try base.countOpenLoans(due: range) }
 
-    public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+    package func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         try base.loans(selection, visit)
     }
 
-    public func openLoans(
+    package func openLoans(
         due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         try base.openLoans(due: range, beyond: key, descending: descending, limit: limit, visit)
     }
 
-    public func searchOpenLoans(
+    package func searchOpenLoans(
         _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws -> SearchReach {
         try base.searchOpenLoans(text, due: range, beyond: key, descending: descending, limit: limit, visit)
     }
 
-    public func returnedLoans(
+    package func returnedLoans(
         beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         try base.returnedLoans(beyond: key, newestFirst: newestFirst, limit: limit, visit)
     }
 
-    public func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {
+    package func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {
         try base.history(of: loan, limit: limit, visit)
     }
 
-    public func historyOldestFirst(_ visit: (Change) throws -> Void) throws { try base.historyOldestFirst(visit) }
-    public func change(_ id: ChangeID) throws -> Change? { try base.change(id) }
-    public func revision(of loan: LoanID) throws -> LoanRevision? { try base.revision(of: loan) }
-    public func databaseIdentity() throws -> String? { try base.databaseIdentity() }
+    package func historyOldestFirst(_ visit: (Change) throws -> Void) throws { try base.historyOldestFirst(visit) }
+    package func change(_ id: ChangeID) throws -> Change? { try base.change(id) }
+    package func revision(of loan: LoanID) throws -> LoanRevision? { try base.revision(of: loan) }
+    package func databaseIdentity() throws -> String? { try base.databaseIdentity() }
 
-    public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {
+    package func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {
         try base.deltas(of: change, loan: loan, visit)
     }
 
     /// The change, then the hook when it wrote anything (a refused or empty change fires nothing).
-    public func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
+    package func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         var wrote = false
         let result = try base.change(kind) { writer in
             try body(WriteNoticing(base: writer) { wrote = true })

@@ -12,7 +12,7 @@ import LoansWake
 /// made again in the background — without blocking, so keys keep working — after 0.25 s, then
 /// 0.5, 1 and every 2 s; once listening again it wakes the front, which may have missed changes.
 /// TCP keepalives notice a server that vanished without a word.
-public final class PostgresAgendaChanges: AgendaChanges {
+package final class PostgresAgendaChanges: AgendaChanges {
     /// The channel writes notify and watchers listen on.
     static let channel = "loans"
     /// The first and the longest pause between attempts to connect again.
@@ -42,7 +42,7 @@ public final class PostgresAgendaChanges: AgendaChanges {
     /// Listens on the database `location` names as `user` (the OS user @ host), connecting at
     /// once (before the front's first read, so no change falls between the two). A server that is
     /// away now is tried again later.
-    public init(_ location: String, user: String, today: Today) {
+    package init(_ location: String, user: String, today: Today) {
         let target = ConnectionString(location)
         let client = PostgresClient(user: user, waiting: .keepalive)
         parameters = ConnectionParameters(target, client: client)
@@ -62,7 +62,7 @@ public final class PostgresAgendaChanges: AgendaChanges {
         if case .connecting(let handle, _, _) = listener { pq?.finish(handle) }
     }
 
-    public func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake {
+    package func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake {
         let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + $0 }
         while true {
             if owed {

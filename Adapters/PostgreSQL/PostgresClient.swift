@@ -1,9 +1,9 @@
 /// Who a run connects as, and how it waits for the server. The server shows the user in
 /// `pg_stat_activity` as the application name `loans alice@laptop` (unless the user named the
 /// application), and the history records it beside the database role.
-public struct PostgresClient: Sendable {
+package struct PostgresClient: Sendable {
     /// How long a run may wait for the server.
-    public enum Waiting: Sendable {
+    package enum Waiting: Sendable {
         /// A one-shot run (a command, a bar's poll): every wait for the server is bounded — the
         /// connection, name resolution included, by the connect timeout; each answer by
         /// `ServerDeadline.answerSeconds` — and when one runs out the run ends: a message on
@@ -16,23 +16,23 @@ public struct PostgresClient: Sendable {
 
     /// How a one-shot run ends when the server does not answer in time, after saying so on
     /// stderr: exit 74 (EX_IOERR), or — for a status bar — its own failure line and exit 0.
-    public struct NoAnswer: Sendable {
-        public let output: String
-        public let status: Int32
+    package struct NoAnswer: Sendable {
+        package let output: String
+        package let status: Int32
 
-        public init(output: String, status: Int32) {
+        package init(output: String, status: Int32) {
             self.output = output
             self.status = status
         }
 
-        public static let failure = NoAnswer(output: "", status: 74)
+        package static let failure = NoAnswer(output: "", status: 74)
     }
 
     /// The OS user @ host: `alice@laptop`.
-    public let user: String
-    public let waiting: Waiting
+    package let user: String
+    package let waiting: Waiting
 
-    public init(user: String, waiting: Waiting) {
+    package init(user: String, waiting: Waiting) {
         self.user = user
         self.waiting = waiting
     }

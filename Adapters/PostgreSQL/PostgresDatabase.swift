@@ -3,16 +3,16 @@ import LoansCore
 /// Opens the loans store on a PostgreSQL server named by a `postgresql://` or `postgres://` URL
 /// (or any libpq connection string): read-only for reads, migrated for writes. libpq is loaded
 /// on the first call, never before.
-public enum PostgresDatabase {
+package enum PostgresDatabase {
     /// Whether a `--db`/`LOANS_DB` value names a PostgreSQL database rather than a file.
-    public static func isURL(_ location: String) -> Bool {
+    package static func isURL(_ location: String) -> Bool {
         ConnectionString.isURL(location)
     }
 
     /// Masks every password in a PostgreSQL URL among the process's arguments, in the memory
     /// `ps` reads them from (`/proc/PID/cmdline`): `postgresql://alice:******@homeserver/loans`.
     /// The arguments must have been read already.
-    public static func hidePasswords(inArguments arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int) {
+    package static func hidePasswords(inArguments arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int) {
         for index in 0..<count {
             if let argument = arguments[index] { ConnectionString.maskPasswords(in: argument) }
         }
@@ -20,7 +20,7 @@ public enum PostgresDatabase {
 
     /// The loans in the database, read-only. A database without the `loans` schema reads as no
     /// loans and is left as it is; a foreign or newer schema is refused untouched.
-    public static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any LoanReading {
+    package static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any LoanReading {
         let connection = try connect(location, client)
         switch try recognised(connection, PostgresSchema.probedState) {
         case .absent:
@@ -40,7 +40,7 @@ public enum PostgresDatabase {
     /// The loans with the reminders' ledger: recording as `author` (opened for writing and
     /// upgraded, as any write), or for a dry run (read-only, `author` nil). A database without the
     /// loans schema has nothing to remind of, and is not made.
-    public static func reminders(
+    package static func reminders(
         _ location: String, recordingAs author: Author?, client: PostgresClient
     ) throws(StoreError) -> any LoanReading & ReminderLedger {
         if let author { return try store(location, author: author, client: client, unlessAbsent: true) ?? NoLoans() }
@@ -49,7 +49,7 @@ public enum PostgresDatabase {
     }
 
     /// Whether the database holds a loans schema (reading nothing else, creating nothing).
-    public static func exists(_ location: String, client: PostgresClient) throws(StoreError) -> Bool {
+    package static func exists(_ location: String, client: PostgresClient) throws(StoreError) -> Bool {
         let connection = try connect(location, client)
         return try recognised(connection, PostgresSchema.probedState) != .absent
     }
@@ -57,7 +57,7 @@ public enum PostgresDatabase {
     /// The loans in the database for writing as `author` in the connection's database role (see
     /// `who`), waiting for the server as `waiting` says: the schema created or upgraded first,
     /// under an advisory lock so that two first runs do not race.
-    public static func writer(_ location: String, author: Author, waiting: PostgresClient.Waiting) throws(StoreError) -> any LoanWriting {
+    package static func writer(_ location: String, author: Author, waiting: PostgresClient.Waiting) throws(StoreError) -> any LoanWriting {
         try store(location, author: author, client: PostgresClient(user: author.name, waiting: waiting))!
     }
 
@@ -84,7 +84,7 @@ public enum PostgresDatabase {
 
     /// The who of `user` in the database role of `reader`'s connection, when it reads a server's
     /// loans schema (nil for any other store).
-    public static func who(_ user: String, reading reader: any LoanReading) -> String? {
+    package static func who(_ user: String, reading reader: any LoanReading) -> String? {
         (reader as? PostgresLoanStore).map { who(user, role: $0.connection.role) }
     }
 

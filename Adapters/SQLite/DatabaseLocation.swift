@@ -4,20 +4,20 @@ import LoansCore
 /// else `$HOME/.local/share/loans/loans.db` — and whether its folder may be created. A place the
 /// user named must already have its folder (a typo must not grow a tree of folders); only the
 /// default place, which loans chose, is created on the first write.
-public struct DatabaseLocation: Equatable, Sendable {
+package struct DatabaseLocation: Equatable, Sendable {
     /// The database file, byte for byte as given.
-    public let path: SystemPath
+    package let path: SystemPath
     /// What to do when the file's folder does not exist.
-    public let folders: FolderRule
+    package let folders: FolderRule
 
-    public init(path: SystemPath, folders: FolderRule) {
+    package init(path: SystemPath, folders: FolderRule) {
         self.path = path
         self.folders = folders
     }
 
     /// Resolves the location. `explicit` is `--db` (already checked to be non-empty);
     /// `variable` gives an environment variable's bytes. An empty `LOANS_DB` counts as unset.
-    public static func resolve(explicit: SystemPath?, variable: (String) -> [UInt8]?) throws(StoreError) -> DatabaseLocation {
+    package static func resolve(explicit: SystemPath?, variable: (String) -> [UInt8]?) throws(StoreError) -> DatabaseLocation {
         if let explicit { return DatabaseLocation(path: explicit, folders: .mustExist) }
         if let bytes = variable("LOANS_DB"), !bytes.isEmpty {
             guard let path = SystemPath(bytes: bytes) else {
@@ -44,7 +44,7 @@ public struct DatabaseLocation: Equatable, Sendable {
 }
 
 /// Whether a database's missing folder is an error or is created on the first write.
-public enum FolderRule: Equatable, Sendable {
+package enum FolderRule: Equatable, Sendable {
     /// The user named the place: a missing folder is an error, for reads and writes alike.
     case mustExist
     /// loans chose the place: a read finds no database, the first write creates the folders (0700).

@@ -6,12 +6,12 @@ import Glibc
 /// sleeping on it in `poll(2)` looks at the day exactly when the day can have changed and never
 /// otherwise. Re-armed after each wake-up; `arm()` again after the time zone changes. Shared by
 /// every store's live-agenda watcher.
-public final class MidnightTimer {
+package final class MidnightTimer {
     /// The timer descriptor, or -1 when the kernel refused one (the watcher then looks at the day
     /// on its own schedule).
-    public let descriptor: Int32
+    package let descriptor: Int32
 
-    public init() {
+    package init() {
         descriptor = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         arm()
     }
@@ -21,14 +21,14 @@ public final class MidnightTimer {
     }
 
     /// Sets the timer to the next local midnight (read in the zone in force now).
-    public func arm() {
+    package func arm() {
         guard descriptor >= 0 else { return }
         var spec = itimerspec(it_interval: timespec(), it_value: timespec(tv_sec: MidnightTimer.nextLocalMidnight(), tv_nsec: 0))
         timerfd_settime(descriptor, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil)
     }
 
     /// Consumes the wake-up (an expiry, or the clock being set) and re-arms.
-    public func acknowledge() {
+    package func acknowledge() {
         var expirations: UInt64 = 0
         _ = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
         arm()

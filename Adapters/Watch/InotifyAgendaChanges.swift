@@ -10,7 +10,7 @@ import LoansWake
 /// writing the frames, and a write comes as several events). Idle, it sleeps in one `poll(2)`
 /// with no timeout: no wake-ups at all until something happens. Where the kernel refuses inotify
 /// or a watch, it falls back to comparing the files once a second.
-public final class InotifyAgendaChanges: AgendaChanges {
+package final class InotifyAgendaChanges: AgendaChanges {
     /// How long after the first event of a write the answer is read again.
     static let settleMilliseconds = 20
     /// How often the files are compared when inotify is not available.
@@ -27,7 +27,7 @@ public final class InotifyAgendaChanges: AgendaChanges {
 
     /// Watches `data` files (a database, or a fixture) and their `companions` (the `-wal`), and
     /// the day as `today` reads it; `zoneFile` is where the system's time zone is kept.
-    public init(data: [SystemPath], companions: [SystemPath], today: Today, zoneFile: SystemPath? = SystemPath("/etc/localtime")) {
+    package init(data: [SystemPath], companions: [SystemPath], today: Today, zoneFile: SystemPath? = SystemPath("/etc/localtime")) {
         self.today = today
         watches = FileWatches(data: data, companions: companions, zoneFile: zoneFile)
         files = data + companions
@@ -35,7 +35,7 @@ public final class InotifyAgendaChanges: AgendaChanges {
         day = today.now().today
     }
 
-    public func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake {
+    package func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake {
         let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + $0 }
         while true {
             let now = MonotonicClock.milliseconds()

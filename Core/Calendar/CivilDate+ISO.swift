@@ -1,13 +1,13 @@
 extension CivilDate: CustomStringConvertible {
     /// Parses exactly `YYYY-MM-DD` (four, two and two ASCII digits) naming a real day.
-    public init?(iso text: some StringProtocol) {
+    package init?(iso text: some StringProtocol) {
         var string = String(text)
         guard let date = string.withUTF8({ CivilDate(isoBytes: $0) }) else { return nil }
         self = date
     }
 
     /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes (as read from a database or a document).
-    public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -25,7 +25,7 @@ extension CivilDate: CustomStringConvertible {
     }
 
     /// The date as `YYYY-MM-DD`.
-    public var iso: String {
+    package var iso: String {
         let (y, m, d) = components
         return String(unsafeUninitializedCapacity: 10) { buffer in
             func put(_ value: Int, at start: Int, digits: Int) {
@@ -44,5 +44,5 @@ extension CivilDate: CustomStringConvertible {
         }
     }
 
-    public var description: String { iso }
+    package var description: String { iso }
 }

@@ -2,39 +2,39 @@
 ///
 /// Stored as a count of days since 0001-01-01 so that comparison and day
 /// arithmetic are plain integer operations; year, month and day are derived.
-public struct CivilDate: Hashable, Comparable, Sendable {
+package struct CivilDate: Hashable, Comparable, Sendable {
     /// Days since 0001-01-01 (which is day 0).
-    public let dayNumber: Int
+    package let dayNumber: Int
 
     /// The first day loans can represent.
-    public static let earliest = CivilDate(uncheckedDayNumber: 0)
+    package static let earliest = CivilDate(uncheckedDayNumber: 0)
     /// The last day loans can represent.
-    public static let latest = CivilDate(uncheckedDayNumber: CivilDate.daysFromCivil(9999, 12, 31))
+    package static let latest = CivilDate(uncheckedDayNumber: CivilDate.daysFromCivil(9999, 12, 31))
 
     init(uncheckedDayNumber: Int) {
         dayNumber = uncheckedDayNumber
     }
 
     /// The date with this day number, or nil outside 0001-01-01…9999-12-31.
-    public init?(dayNumber: Int) {
+    package init?(dayNumber: Int) {
         guard dayNumber >= 0, dayNumber <= CivilDate.latest.dayNumber else { return nil }
         self.dayNumber = dayNumber
     }
 
     /// The date for a year, month and day, or nil when no such day exists.
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= CivilDate.daysIn(month: month, of: year)
         else { return nil }
         dayNumber = CivilDate.daysFromCivil(year, month, day)
     }
 
-    public var year: Int { components.year }
-    public var month: Int { components.month }
-    public var day: Int { components.day }
+    package var year: Int { components.year }
+    package var month: Int { components.month }
+    package var day: Int { components.day }
 
     /// Year, month and day, computed from the day number.
-    public var components: (year: Int, month: Int, day: Int) {
+    package var components: (year: Int, month: Int, day: Int) {
         // Howard Hinnant's civil_from_days, shifted so that day 0 is 0001-01-01.
         let z = dayNumber + 306
         let era = z / 146_097
@@ -49,14 +49,14 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     }
 
     /// The date `days` later (earlier when negative), or nil when it would leave the calendar.
-    public func adding(days: Int) -> CivilDate? {
+    package func adding(days: Int) -> CivilDate? {
         let (sum, overflow) = dayNumber.addingReportingOverflow(days)
         return overflow ? nil : CivilDate(dayNumber: sum)
     }
 
     /// The date `months` later, clamped to the last day of the target month
     /// (Jan 31 + 1 month = Feb 28 or 29), or nil when it would leave the calendar.
-    public func adding(months: Int) -> CivilDate? {
+    package func adding(months: Int) -> CivilDate? {
         let (y, m, d) = components
         let (index, overflow) = (y * 12 + (m - 1)).addingReportingOverflow(months)
         guard !overflow else { return nil }
@@ -67,11 +67,11 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     }
 
     /// Whole days from `other` to `self` (positive when `self` is later).
-    public func days(since other: CivilDate) -> Int {
+    package func days(since other: CivilDate) -> Int {
         dayNumber - other.dayNumber
     }
 
-    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         lhs.dayNumber < rhs.dayNumber
     }
 

@@ -1,12 +1,12 @@
 /// A UTC wall-clock reading with whole seconds, as the clock adapter broke it down.
-public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
-    public let date: CivilDate
-    public let hour: Int
-    public let minute: Int
-    public let second: Int
+package struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
+    package let date: CivilDate
+    package let hour: Int
+    package let minute: Int
+    package let second: Int
 
     /// Values outside a clock's range are clamped into it (a leap second reads as :59).
-    public init(date: CivilDate, hour: Int, minute: Int, second: Int) {
+    package init(date: CivilDate, hour: Int, minute: Int, second: Int) {
         self.date = date
         self.hour = min(max(hour, 0), 23)
         self.minute = min(max(minute, 0), 59)
@@ -14,7 +14,7 @@ public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads exactly what `description` writes: `YYYY-MM-DDTHH:MM:SSZ`.
-    public init?(rfc3339 text: String) {
+    package init?(rfc3339 text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
               bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
@@ -29,45 +29,45 @@ public struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Seconds since 1970-01-01T00:00:00Z.
-    public var secondsSinceEpoch: Int64 {
+    package var secondsSinceEpoch: Int64 {
         let days = Int64(date.days(since: CivilDate(year: 1970, month: 1, day: 1) ?? .earliest))
         return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
     /// RFC 3339 UTC with whole seconds and `Z`: `2026-11-29T11:40:00Z`.
-    public var description: String {
+    package var description: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(date.iso)T\(two(hour)):\(two(minute)):\(two(second))Z"
     }
 }
 
 /// The moment a request starts: its civil date and the UTC instant, read once.
-public struct Now: Hashable, Sendable {
+package struct Now: Hashable, Sendable {
     /// The civil date in the process's time zone (or the `--today` override).
-    public let today: CivilDate
+    package let today: CivilDate
     /// The instant, in UTC.
-    public let utc: UTCTimestamp
+    package let utc: UTCTimestamp
 
-    public init(today: CivilDate, utc: UTCTimestamp) {
+    package init(today: CivilDate, utc: UTCTimestamp) {
         self.today = today
         self.utc = utc
     }
 }
 
 /// A reading of the wall clock in the process's time zone, to the minute (for showing instants).
-public struct WallTime: Hashable, Sendable, CustomStringConvertible {
-    public let date: CivilDate
-    public let hour: Int
-    public let minute: Int
+package struct WallTime: Hashable, Sendable, CustomStringConvertible {
+    package let date: CivilDate
+    package let hour: Int
+    package let minute: Int
 
-    public init(date: CivilDate, hour: Int, minute: Int) {
+    package init(date: CivilDate, hour: Int, minute: Int) {
         self.date = date
         self.hour = hour
         self.minute = minute
     }
 
     /// `2026-11-30 10:02`.
-    public var description: String {
+    package var description: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(date.iso) \(two(hour)):\(two(minute))"
     }
@@ -75,7 +75,7 @@ public struct WallTime: Hashable, Sendable, CustomStringConvertible {
 
 /// Where the time is read: the system clock in production, a stopped one in tests and fuzzing.
 /// Only `Today` asks it for now, so "which day is it" has one answer per reading.
-public protocol Clock {
+package protocol Clock {
     func now() -> Now
 
     /// An instant on the wall clock of the process's time zone (the system clock uses `TZ`).
@@ -84,18 +84,18 @@ public protocol Clock {
 
 extension Clock {
     /// Clocks that know no time zone show instants in UTC.
-    public func wallTime(at instant: UTCTimestamp) -> WallTime {
+    package func wallTime(at instant: UTCTimestamp) -> WallTime {
         WallTime(date: instant.date, hour: instant.hour, minute: instant.minute)
     }
 }
 
 /// A clock that always reads the same moment.
-public struct StoppedClock: Clock, Sendable {
-    public let moment: Now
+package struct StoppedClock: Clock, Sendable {
+    package let moment: Now
 
-    public init(_ moment: Now) {
+    package init(_ moment: Now) {
         self.moment = moment
     }
 
-    public func now() -> Now { moment }
+    package func now() -> Now { moment }
 }

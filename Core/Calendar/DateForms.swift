@@ -1,29 +1,29 @@
 /// Which shapes of date one place accepts. Each option asks for the forms that make sense there
 /// (`--today` only `YYYY-MM-DD`; a due date all of them), and a refusal lists exactly those.
-public struct DateForms: OptionSet, Hashable, Sendable {
-    public let rawValue: Int
+package struct DateForms: OptionSet, Hashable, Sendable {
+    package let rawValue: Int
 
-    public init(rawValue: Int) {
+    package init(rawValue: Int) {
         self.rawValue = rawValue
     }
 
     /// `YYYY-MM-DD`.
-    public static let calendarDate = DateForms(rawValue: 1 << 0)
+    package static let calendarDate = DateForms(rawValue: 1 << 0)
     /// `today`, `tomorrow`, `yesterday`.
-    public static let relativeDays = DateForms(rawValue: 1 << 1)
+    package static let relativeDays = DateForms(rawValue: 1 << 1)
     /// `mon` … `sun`, `monday` … `sunday`: the next such day after today.
-    public static let weekdays = DateForms(rawValue: 1 << 2)
+    package static let weekdays = DateForms(rawValue: 1 << 2)
     /// `+Nd`, `+Nw`, `+Nm`, `+Ny` from today.
-    public static let offsets = DateForms(rawValue: 1 << 3)
+    package static let offsets = DateForms(rawValue: 1 << 3)
     /// `eow` (this Sunday) and `eom` (the last day of this month).
-    public static let periodEnds = DateForms(rawValue: 1 << 4)
+    package static let periodEnds = DateForms(rawValue: 1 << 4)
 
     /// Every form: what a due, lent or return date accepts.
-    public static let all: DateForms = [.calendarDate, .relativeDays, .weekdays, .offsets, .periodEnds]
+    package static let all: DateForms = [.calendarDate, .relativeDays, .weekdays, .offsets, .periodEnds]
 
     /// The accepted forms in words, short enough for a form's error line: "YYYY-MM-DD, today,
     /// tomorrow, yesterday, a weekday, +N[dwmy], eow or eom".
-    public var summary: String {
+    package var summary: String {
         var words: [String] = []
         if contains(.calendarDate) { words.append("YYYY-MM-DD") }
         if contains(.relativeDays) { words += ["today", "tomorrow", "yesterday"] }

@@ -1,5 +1,5 @@
 /// Why a typed date was refused; each message names the value as typed.
-public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not one of the shapes accepted there (listed in the message).
     case notADate(String, accepted: DateForms)
     /// The right shape, but the day does not exist (2026-02-30).
@@ -7,7 +7,7 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A real day or offset that falls outside 0001-01-01…9999-12-31.
     case outOfRange(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notADate(let text, let forms) where forms == .calendarDate:
             return "\(Quoted(text)) is not a date in the form YYYY-MM-DD"
@@ -23,9 +23,9 @@ public enum DateInputError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// The date syntax accepted wherever loans asks for a date. Words and units may be written in
 /// any letter case (`Tomorrow`, `FRI`, `+2W`).
-public enum DateInput {
+package enum DateInput {
     /// Reads `text` in one of `forms`, relative to `today`.
-    public static func parse(_ text: String, today: CivilDate, accepting forms: DateForms = .all) throws(DateInputError) -> CivilDate {
+    package static func parse(_ text: String, today: CivilDate, accepting forms: DateForms = .all) throws(DateInputError) -> CivilDate {
         let word = text.utf8.count <= 16 ? lowercasedASCII(text) : ""
         if forms.contains(.relativeDays) {
             switch word {
@@ -56,7 +56,7 @@ public enum DateInput {
     }
 
     /// Reads exactly `YYYY-MM-DD`, telling a malformed text from a day that does not exist.
-    public static func absolute(_ text: String) throws(DateInputError) -> CivilDate {
+    package static func absolute(_ text: String) throws(DateInputError) -> CivilDate {
         guard let date = try calendarDate(text) else { throw .notADate(text, accepted: .calendarDate) }
         return date
     }

@@ -1,11 +1,11 @@
 /// A relative step in whole civil units: `+Nd`, `+Nw`, `+Nm` or `+Ny`.
-public struct DateOffset: Hashable, Sendable {
+package struct DateOffset: Hashable, Sendable {
     /// The calendar unit of an offset.
-    public enum Unit: Hashable, Sendable, CaseIterable {
+    package enum Unit: Hashable, Sendable, CaseIterable {
         case days, weeks, months, years
 
         /// The letter that writes this unit in `+Nd`, `+Nw`, `+Nm`, `+Ny`.
-        public var letter: String {
+        package var letter: String {
             switch self {
             case .days: "d"
             case .weeks: "w"
@@ -15,10 +15,10 @@ public struct DateOffset: Hashable, Sendable {
         }
     }
 
-    public let count: Int
-    public let unit: Unit
+    package let count: Int
+    package let unit: Unit
 
-    public init(count: Int, unit: Unit) {
+    package init(count: Int, unit: Unit) {
         self.count = count
         self.unit = unit
     }
@@ -26,7 +26,7 @@ public struct DateOffset: Hashable, Sendable {
     /// Parses `+N` followed by `d`, `w`, `m` or `y` in either letter case; when `defaultUnit` is
     /// given the unit may be left out. A count too large for an integer saturates, so applying it
     /// reports the calendar's end rather than a shape error. Returns nil for any other text.
-    public init?(parsing text: some StringProtocol, defaultUnit: Unit? = nil) {
+    package init?(parsing text: some StringProtocol, defaultUnit: Unit? = nil) {
         var digits = Substring(text).utf8[...]
         guard digits.first == UInt8(ascii: "+") else { return nil }
         digits = digits.dropFirst()
@@ -46,7 +46,7 @@ public struct DateOffset: Hashable, Sendable {
 
     /// The date this offset reaches from `start`, or nil when it would leave 0001–9999.
     /// Months and years keep the day or clamp to the month's last day (Feb 29 + 1y = Feb 28).
-    public func applied(to start: CivilDate) -> CivilDate? {
+    package func applied(to start: CivilDate) -> CivilDate? {
         switch unit {
         case .days:
             return start.adding(days: count)

@@ -1,16 +1,16 @@
 /// A closed range of due dates, open-ended at the start when `from` is nil.
 /// Use cases choose ranges; stores only answer them.
-public struct DueRange: Hashable, Sendable {
-    public let from: CivilDate?
-    public let through: CivilDate
+package struct DueRange: Hashable, Sendable {
+    package let from: CivilDate?
+    package let through: CivilDate
 
-    public init(from: CivilDate?, through: CivilDate) {
+    package init(from: CivilDate?, through: CivilDate) {
         self.from = from
         self.through = through
     }
 
     /// Whether `date` falls inside the range.
-    public func contains(_ date: CivilDate) -> Bool {
+    package func contains(_ date: CivilDate) -> Bool {
         date <= through && (from.map { $0 <= date } ?? true)
     }
 }

@@ -2,34 +2,34 @@
 /// the clock's civil date in the process's time zone; together with the due-soon window it hands
 /// out the policy every query takes. A one-shot command asks once; a front that keeps running
 /// (the TUI, `--watch`) asks again at each wake-up, so it follows the clock into a new day.
-public struct Today {
+package struct Today {
     /// The day fixed for scripts and tests; nil when the clock decides.
-    public let fixed: CivilDate?
+    package let fixed: CivilDate?
     /// How far ahead "due soon" looks.
-    public let window: DueWindow
+    package let window: DueWindow
     /// The clock the day comes from (also for showing instants in local time).
-    public let clock: any Clock
+    package let clock: any Clock
 
-    public init(fixed: CivilDate?, window: DueWindow, clock: any Clock) {
+    package init(fixed: CivilDate?, window: DueWindow, clock: any Clock) {
         self.fixed = fixed
         self.window = window
         self.clock = clock
     }
 
     /// The moment now: the clock's UTC instant, and the fixed day or the clock's civil date.
-    public func now() -> Now {
+    package func now() -> Now {
         let reading = clock.now()
         guard let fixed else { return reading }
         return Now(today: fixed, utc: reading.utc)
     }
 
     /// The policy at this moment.
-    public func policy() -> DuePolicy {
+    package func policy() -> DuePolicy {
         policy(at: now())
     }
 
     /// The policy of a moment already read (so one request uses one reading for everything).
-    public func policy(at now: Now) -> DuePolicy {
+    package func policy(at now: Now) -> DuePolicy {
         DuePolicy(today: now.today, window: window)
     }
 }

@@ -1,9 +1,9 @@
 /// A day of the week (ISO order, Monday first).
-public enum Weekday: Int, Hashable, Sendable, CaseIterable {
+package enum Weekday: Int, Hashable, Sendable, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The English name in lower case, as typed in a date (`friday`, or its first three letters).
-    public var name: String {
+    package var name: String {
         switch self {
         case .monday: "monday"
         case .tuesday: "tuesday"
@@ -18,7 +18,7 @@ public enum Weekday: Int, Hashable, Sendable, CaseIterable {
 
 extension CivilDate {
     /// The day of the week: 0001-01-01, day 0, was a Monday on the proleptic Gregorian calendar.
-    public var weekday: Weekday {
+    package var weekday: Weekday {
         Weekday(rawValue: dayNumber % 7) ?? .monday
     }
 }

@@ -1,20 +1,20 @@
 /// A change's place in the history: changes are numbered in the order they were made.
-public struct ChangeID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let rawValue: Int64
+package struct ChangeID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let rawValue: Int64
 
-    public init(_ rawValue: Int64) {
+    package init(_ rawValue: Int64) {
         self.rawValue = rawValue
     }
 
-    public var description: String { String(rawValue) }
+    package var description: String { String(rawValue) }
 
-    public static func < (lhs: ChangeID, rhs: ChangeID) -> Bool {
+    package static func < (lhs: ChangeID, rhs: ChangeID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }
 
 /// What a change did, one kind per command that writes (the names are those of the commands).
-public enum ChangeKind: String, Hashable, Sendable, CaseIterable {
+package enum ChangeKind: String, Hashable, Sendable, CaseIterable {
     case add, edit, renew
     case returnLoan = "return"
     case reopen, remove
@@ -22,17 +22,17 @@ public enum ChangeKind: String, Hashable, Sendable, CaseIterable {
     case undo, redo
 
     /// Undo and redo are recorded like any change, but are never themselves undone or redone.
-    public var isUndoable: Bool { self != .undo && self != .redo }
+    package var isUndoable: Bool { self != .undo && self != .redo }
 }
 
 /// One loan's part in a change: the whole loan before and after it (nil when it did not exist
 /// before, or no longer exists after).
-public struct LoanDelta: Hashable, Sendable {
-    public let id: LoanID
-    public let before: Loan?
-    public let after: Loan?
+package struct LoanDelta: Hashable, Sendable {
+    package let id: LoanID
+    package let before: Loan?
+    package let after: Loan?
 
-    public init(id: LoanID, before: Loan?, after: Loan?) {
+    package init(id: LoanID, before: Loan?, after: Loan?) {
         self.id = id
         self.before = before
         self.after = after
@@ -41,21 +41,21 @@ public struct LoanDelta: Hashable, Sendable {
 
 /// A change as the history keeps it: when, who, what kind, how many loans; the loans' states
 /// before and after are read separately (an import may hold a million of them).
-public struct Change: Hashable, Sendable {
-    public let id: ChangeID
+package struct Change: Hashable, Sendable {
+    package let id: ChangeID
     /// When it was made (UTC).
-    public let at: UTCTimestamp
+    package let at: UTCTimestamp
     /// Who made it: the OS user @ host (on a shared server also the database role).
-    public let who: String
-    public let kind: ChangeKind
+    package let who: String
+    package let kind: ChangeKind
     /// For an undo or a redo: the change it reverted or re-applied.
-    public let target: ChangeID?
+    package let target: ChangeID?
     /// Whether an undo reverted it (and no redo re-applied it since).
-    public let isUndone: Bool
+    package let isUndone: Bool
     /// How many loans it touched.
-    public let loanCount: Int
+    package let loanCount: Int
 
-    public init(
+    package init(
         id: ChangeID, at: UTCTimestamp, who: String, kind: ChangeKind, target: ChangeID?, isUndone: Bool, loanCount: Int
     ) {
         self.id = id
@@ -70,18 +70,18 @@ public struct Change: Hashable, Sendable {
 
 /// Who writes, and the clock that stamps their changes: a store opened for writing records every
 /// change as this author's, and undo and redo act on this author's changes only.
-public struct Author {
+package struct Author {
     /// `alice@laptop` (on a shared server also the database role).
-    public let name: String
-    public let clock: any Clock
+    package let name: String
+    package let clock: any Clock
 
-    public init(name: String, clock: any Clock) {
+    package init(name: String, clock: any Clock) {
         self.name = name
         self.clock = clock
     }
 
     /// The instant a change is made now.
-    public func stamp() -> UTCTimestamp {
+    package func stamp() -> UTCTimestamp {
         clock.now().utc
     }
 }

@@ -1,13 +1,13 @@
 /// How far a loan's history goes: how many changes touched it and when the newest was made.
 /// A calendar feed numbers an event's versions by it (a renewal moves the event; it does not
 /// make a new one).
-public struct LoanRevision: Hashable, Sendable {
+package struct LoanRevision: Hashable, Sendable {
     /// Changes that touched the loan (undo and redo included); it only grows.
-    public let changeCount: Int
+    package let changeCount: Int
     /// When the newest of them was made (UTC).
-    public let lastChanged: UTCTimestamp
+    package let lastChanged: UTCTimestamp
 
-    public init(changeCount: Int, lastChanged: UTCTimestamp) {
+    package init(changeCount: Int, lastChanged: UTCTimestamp) {
         self.changeCount = changeCount
         self.lastChanged = lastChanged
     }

@@ -1,5 +1,5 @@
 /// Which way a loan goes.
-public enum Direction: String, Hashable, Sendable, CaseIterable {
+package enum Direction: String, Hashable, Sendable, CaseIterable {
     /// I gave it to someone.
     case lent
     /// I have it from someone or a library.
@@ -7,18 +7,15 @@ public enum Direction: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A loan's stable identity.
-public struct LoanID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let rawValue: Int64
+package struct LoanID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let rawValue: Int64
 
-    /// The largest id: 2^53 − 1, the largest whole number every JSON reader keeps exactly.
-    public static let largest = LoanID((1 << 53) - 1)
-
-    public init(_ rawValue: Int64) {
+    package init(_ rawValue: Int64) {
         self.rawValue = rawValue
     }
 
     /// Reads an id as typed: a positive whole number, optionally written `#12`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
               let value = Int64(digits), value > 0
@@ -26,30 +23,31 @@ public struct LoanID: Hashable, Comparable, Sendable, CustomStringConvertible {
         rawValue = value
     }
 
-    public var description: String { String(rawValue) }
+    package var description: String { String(rawValue) }
 
-    /// The largest id loans gives or accepts: 2^53 − 1, exact in every JSON reader.
-    public static let maximum = LoanID(9_007_199_254_740_991)
+    /// The largest id loans gives or accepts: 2^53 − 1, the largest whole number every JSON
+    /// reader keeps exactly.
+    package static let maximum = LoanID((1 << 53) - 1)
 
-    public static func < (lhs: LoanID, rhs: LoanID) -> Bool {
+    package static func < (lhs: LoanID, rhs: LoanID) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }
 
 /// A thing lent or borrowed: a plain value, as stored and as exchanged.
-public struct Loan: Hashable, Sendable {
-    public var id: LoanID
-    public var title: String
-    public var direction: Direction
-    public var counterparty: String
-    public var lentOn: CivilDate
-    public var dueOn: CivilDate
-    public var returnedOn: CivilDate?
-    public var note: String?
+package struct Loan: Hashable, Sendable {
+    package var id: LoanID
+    package var title: String
+    package var direction: Direction
+    package var counterparty: String
+    package var lentOn: CivilDate
+    package var dueOn: CivilDate
+    package var returnedOn: CivilDate?
+    package var note: String?
     /// Earlier due dates, oldest first; one for each renewal.
-    public var previousDueDates: [CivilDate]
+    package var previousDueDates: [CivilDate]
 
-    public init(
+    package init(
         id: LoanID, title: String, direction: Direction, counterparty: String,
         lentOn: CivilDate, dueOn: CivilDate, returnedOn: CivilDate? = nil,
         note: String? = nil, previousDueDates: [CivilDate] = []
@@ -66,27 +64,27 @@ public struct Loan: Hashable, Sendable {
     }
 
     /// How many times the due date was moved by a renewal.
-    public var renewals: Int { previousDueDates.count }
+    package var renewals: Int { previousDueDates.count }
 
     /// Still out: not returned yet.
-    public var isOpen: Bool { returnedOn == nil }
+    package var isOpen: Bool { returnedOn == nil }
 
     /// Days after the due date it came back (0 when on time or early); nil while it is out.
-    public var daysReturnedLate: Int? {
+    package var daysReturnedLate: Int? {
         returnedOn.map { max(0, $0.days(since: dueOn)) }
     }
 }
 
 /// What `add` needs to create a loan; the store assigns the id.
-public struct LoanDraft: Hashable, Sendable {
-    public var title: String
-    public var direction: Direction
-    public var counterparty: String
-    public var lentOn: CivilDate
-    public var dueOn: CivilDate
-    public var note: String?
+package struct LoanDraft: Hashable, Sendable {
+    package var title: String
+    package var direction: Direction
+    package var counterparty: String
+    package var lentOn: CivilDate
+    package var dueOn: CivilDate
+    package var note: String?
 
-    public init(
+    package init(
         title: String, direction: Direction, counterparty: String,
         lentOn: CivilDate, dueOn: CivilDate, note: String? = nil
     ) {

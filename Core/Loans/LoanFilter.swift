@@ -1,31 +1,31 @@
 /// Which loans of a listing to keep (`loans list --person --lent --borrowed --search`): every
 /// condition given must hold. Text is compared folded (`TextFolding`), as every search is.
-public struct LoanFilter: Hashable, Sendable {
+package struct LoanFilter: Hashable, Sendable {
     /// Only loans with this counterparty (the whole name, without regard to case).
-    public var person: String?
+    package var person: String?
     /// Only loans in this direction.
-    public var direction: Direction?
+    package var direction: Direction?
     /// Only loans whose title, counterparty or note contains this text.
-    public var search: String?
+    package var search: String?
 
-    public init(person: String? = nil, direction: Direction? = nil, search: String? = nil) {
+    package init(person: String? = nil, direction: Direction? = nil, search: String? = nil) {
         self.person = person
         self.direction = direction
         self.search = search
     }
 
     /// The filter with its texts folded once, to test many loans.
-    public func prepared() -> Prepared {
+    package func prepared() -> Prepared {
         Prepared(person: person.map { TextFolding.folded($0) }, direction: direction, search: search.map { SearchText($0) })
     }
 
     /// A filter ready to test loans: its texts already folded.
-    public struct Prepared: Sendable {
+    package struct Prepared: Sendable {
         let person: String?
         let direction: Direction?
         let search: SearchText?
 
-        public func keeps(_ loan: Loan) -> Bool {
+        package func keeps(_ loan: Loan) -> Bool {
             if let direction, loan.direction != direction { return false }
             if let person, TextFolding.folded(loan.counterparty) != person { return false }
             return search?.matches(loan) ?? true

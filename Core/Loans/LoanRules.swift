@@ -1,5 +1,5 @@
 /// A field of a loan, as named in messages and documents.
-public enum LoanField: String, Sendable {
+package enum LoanField: String, Sendable {
     case title, counterparty, note
     case lentOn = "lent_on"
     case dueOn = "due_on"
@@ -7,7 +7,7 @@ public enum LoanField: String, Sendable {
 }
 
 /// Why a loan's values were refused.
-public enum LoanRuleViolation: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LoanRuleViolation: Error, Equatable, Sendable, CustomStringConvertible {
     case empty(LoanField)
     case tooLong(LoanField, limit: Int)
     /// U+0000: no store keeps it alike (PostgreSQL text cannot hold it), so no loan has one.
@@ -15,7 +15,7 @@ public enum LoanRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
     case dueBeforeLent(lentOn: CivilDate, dueOn: CivilDate)
     case returnedBeforeLent(lentOn: CivilDate, returnedOn: CivilDate)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty(let field):
             return "\(field.rawValue) must not be empty"
@@ -32,12 +32,12 @@ public enum LoanRuleViolation: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// The rules every loan obeys, whoever writes it.
-public enum LoanRules {
-    public static let nameLimit = 500
-    public static let noteLimit = 10_000
+package enum LoanRules {
+    package static let nameLimit = 500
+    package static let noteLimit = 10_000
 
     /// A title or counterparty: trimmed, non-empty, at most 500 characters.
-    public static func name(_ text: String, _ field: LoanField) throws(LoanRuleViolation) -> String {
+    package static func name(_ text: String, _ field: LoanField) throws(LoanRuleViolation) -> String {
         let trimmed = trim(text)
         guard !trimmed.isEmpty else { throw .empty(field) }
         guard !trimmed.utf8.contains(0) else { throw .nulCharacter(field) }
@@ -46,7 +46,7 @@ public enum LoanRules {
     }
 
     /// A note: nil when absent or blank, otherwise at most 10 000 characters.
-    public static func note(_ text: String?) throws(LoanRuleViolation) -> String? {
+    package static func note(_ text: String?) throws(LoanRuleViolation) -> String? {
         guard let text, !trim(text).isEmpty else { return nil }
         guard fits(text, noteLimit) else { throw .tooLong(.note, limit: noteLimit) }
         guard !text.utf8.contains(0) else { throw .nulCharacter(.note) }
@@ -54,7 +54,7 @@ public enum LoanRules {
     }
 
     /// Lent, due and return dates in an order that makes sense.
-    public static func dates(lentOn: CivilDate, dueOn: CivilDate, returnedOn: CivilDate?) throws(LoanRuleViolation) {
+    package static func dates(lentOn: CivilDate, dueOn: CivilDate, returnedOn: CivilDate?) throws(LoanRuleViolation) {
         guard lentOn <= dueOn else { throw .dueBeforeLent(lentOn: lentOn, dueOn: dueOn) }
         if let returnedOn, returnedOn < lentOn {
             throw .returnedBeforeLent(lentOn: lentOn, returnedOn: returnedOn)
@@ -62,7 +62,7 @@ public enum LoanRules {
     }
 
     /// Checks every rule on a whole loan, returning it with names trimmed and a blank note dropped.
-    public static func validated(_ loan: Loan) throws(LoanRuleViolation) -> Loan {
+    package static func validated(_ loan: Loan) throws(LoanRuleViolation) -> Loan {
         var loan = loan
         loan.title = try name(loan.title, .title)
         loan.counterparty = try name(loan.counterparty, .counterparty)

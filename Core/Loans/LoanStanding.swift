@@ -1,5 +1,5 @@
 /// Where a loan stands on a given day (the `status` of every front).
-public enum LoanStatus: String, Hashable, Sendable, CaseIterable {
+package enum LoanStatus: String, Hashable, Sendable, CaseIterable {
     case overdue
     case dueSoon = "due_soon"
     case open
@@ -7,22 +7,22 @@ public enum LoanStatus: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A loan together with where it stands today: what the fronts present.
-public struct LoanStanding: Hashable, Sendable {
-    public let loan: Loan
-    public let status: LoanStatus
+package struct LoanStanding: Hashable, Sendable {
+    package let loan: Loan
+    package let status: LoanStatus
     /// Days from today to the due date (negative when overdue); nil once returned.
-    public let daysUntilDue: Int?
+    package let daysUntilDue: Int?
 
-    public init(loan: Loan, status: LoanStatus, daysUntilDue: Int?) {
+    package init(loan: Loan, status: LoanStatus, daysUntilDue: Int?) {
         self.loan = loan
         self.status = status
         self.daysUntilDue = daysUntilDue
     }
 
-    public var id: LoanID { loan.id }
+    package var id: LoanID { loan.id }
 
     /// Days past the due date (≥ 1) for an overdue loan, else nil.
-    public var daysOverdue: Int? {
+    package var daysOverdue: Int? {
         status == .overdue ? daysUntilDue.map { -$0 } : nil
     }
 }

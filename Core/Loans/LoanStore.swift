@@ -1,46 +1,46 @@
 /// Which loans a listing covers.
-public enum LoanSelection: Hashable, Sendable {
+package enum LoanSelection: Hashable, Sendable {
     case open, returned, all
 }
 
 /// Where an ordered walk over open loans resumes: strictly after this due date and id.
-public struct DueOrderKey: Hashable, Comparable, Sendable {
-    public let dueOn: CivilDate
-    public let id: LoanID
+package struct DueOrderKey: Hashable, Comparable, Sendable {
+    package let dueOn: CivilDate
+    package let id: LoanID
 
-    public init(dueOn: CivilDate, id: LoanID) {
+    package init(dueOn: CivilDate, id: LoanID) {
         self.dueOn = dueOn
         self.id = id
     }
 
     /// The key of an open loan.
-    public init(_ loan: Loan) {
+    package init(_ loan: Loan) {
         self.init(dueOn: loan.dueOn, id: loan.id)
     }
 
-    public static func < (lhs: DueOrderKey, rhs: DueOrderKey) -> Bool {
+    package static func < (lhs: DueOrderKey, rhs: DueOrderKey) -> Bool {
         (lhs.dueOn, lhs.id) < (rhs.dueOn, rhs.id)
     }
 }
 
 /// Where a walk over returned loans resumes: strictly beyond this return date and id.
-public struct ReturnOrderKey: Hashable, Comparable, Sendable {
-    public let returnedOn: CivilDate
-    public let id: LoanID
+package struct ReturnOrderKey: Hashable, Comparable, Sendable {
+    package let returnedOn: CivilDate
+    package let id: LoanID
 
-    public init(returnedOn: CivilDate, id: LoanID) {
+    package init(returnedOn: CivilDate, id: LoanID) {
         self.returnedOn = returnedOn
         self.id = id
     }
 
-    public static func < (lhs: ReturnOrderKey, rhs: ReturnOrderKey) -> Bool {
+    package static func < (lhs: ReturnOrderKey, rhs: ReturnOrderKey) -> Bool {
         (lhs.returnedOn, lhs.id) < (rhs.returnedOn, rhs.id)
     }
 }
 
 /// The read side of loan storage. Stores answer bounded, ordered ranges so that use
 /// cases never need the whole table; which range, which order and what counts stay in Core.
-public protocol LoanReading {
+package protocol LoanReading {
     /// Runs `body` against one consistent snapshot, so that several answers agree
     /// even while another process writes.
     func snapshot<T>(_ body: () throws -> T) throws -> T

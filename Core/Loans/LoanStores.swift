@@ -1,7 +1,7 @@
 /// How a front that keeps running (the TUI, `--watch`) reaches the loans: a reader, opened when
 /// first needed and opened again once the store may have changed under it, and a writer, opened
 /// for the first write. The composition root implements it over the real stores.
-public protocol LoanStores: AnyObject {
+package protocol LoanStores: AnyObject {
     /// The store to read from (a database that does not exist yet reads as empty).
     func reader() throws -> any LoanReading
 
@@ -10,7 +10,7 @@ public protocol LoanStores: AnyObject {
 }
 
 /// What woke a front that keeps running.
-public enum AgendaWake: Hashable, Sendable {
+package enum AgendaWake: Hashable, Sendable {
     /// The answer may have changed: someone wrote to the store, or a new civil day began.
     case answerMayHaveChanged
     /// The front's input (its terminal) has something to read or hung up, or a signal arrived.
@@ -24,7 +24,7 @@ public enum AgendaWake: Hashable, Sendable {
 /// The live-agenda port: tells a front that keeps running when its answer may have changed, so
 /// it reads again only then and sleeps otherwise. Adapters implement it per store; fronts only
 /// wait on it.
-public protocol AgendaChanges: AnyObject {
+package protocol AgendaChanges: AnyObject {
     /// Blocks until the answer may have changed, `input` (when given) becomes readable,
     /// `output` (when given) loses its reader, or `timeoutMilliseconds` (when given) pass.
     func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake

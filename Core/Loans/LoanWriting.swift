@@ -1,6 +1,6 @@
 /// The write side of loan storage. Every write is one change: one transaction that also appends
 /// one entry to the history, stamped with the author the store was opened for and the time.
-public protocol LoanWriting: LoanReading {
+package protocol LoanWriting: LoanReading {
     /// Runs `body` in one write transaction and records what it wrote as one change of `kind`.
     /// Nothing is recorded when `body` wrote nothing; anything `body` throws rolls everything
     /// back and is rethrown. A change that is not an undo or a redo ends its author's redo.
@@ -9,7 +9,7 @@ public protocol LoanWriting: LoanReading {
 
 /// The writes of one change, inside its transaction. Each write records the loan's state
 /// before (the first time the change touches it) and after (the last time) in the change.
-public protocol LoanChangeWriter {
+package protocol LoanChangeWriter {
     /// One loan as it stands inside the transaction (locked for this writer where the engine
     /// locks rows), or nil.
     func loan(_ id: LoanID) throws -> Loan?

@@ -2,36 +2,36 @@
 /// (`TextFolding`), so that every store compares exactly the same thing with its own folded
 /// copies of a loan's title, counterparty and note. A loan matches when one of those three
 /// contains the folded text as a run of Unicode scalars; the empty text matches every loan.
-public struct SearchText: Hashable, Sendable {
+package struct SearchText: Hashable, Sendable {
     /// The folded text.
-    public let folded: String
+    package let folded: String
     /// How many open loans a store reads at most to answer a text too short for its index.
-    public let walkBound: Int
+    package let walkBound: Int
 
     /// Texts with at least this many Unicode scalars, once folded, are answered from an index
     /// (a trigram index: three scalars make its smallest key).
-    public static let indexedLength = 3
+    package static let indexedLength = 3
     /// The bound on loans read for a shorter text, unless a caller chooses another.
-    public static let standardWalkBound = 2000
+    package static let standardWalkBound = 2000
 
-    public init(_ text: some StringProtocol, walkBound: Int = SearchText.standardWalkBound) {
+    package init(_ text: some StringProtocol, walkBound: Int = SearchText.standardWalkBound) {
         folded = TextFolding.folded(text)
         self.walkBound = max(1, walkBound)
     }
 
     /// Whether stores answer this text from an index, completely; a shorter one is answered by
     /// a walk in order that reads at most `walkBound` loans.
-    public var isIndexed: Bool {
+    package var isIndexed: Bool {
         folded.unicodeScalars.count >= SearchText.indexedLength
     }
 
     /// Whether the loan's title, counterparty or note contains the text, folded alike.
-    public func matches(_ loan: Loan) -> Bool {
+    package func matches(_ loan: Loan) -> Bool {
         occurs(in: loan.title) || occurs(in: loan.counterparty) || loan.note.map(occurs(in:)) == true
     }
 
     /// Whether `text`, once folded, contains this text.
-    public func occurs(in text: String) -> Bool {
+    package func occurs(in text: String) -> Bool {
         guard !folded.isEmpty else { return true }
         var haystack = TextFolding.folded(text)
         var needle = folded
@@ -54,7 +54,7 @@ extension SearchText {
     /// a short text no further than `walkBound` loans read. This is the search every store gives;
     /// stores that hold their loans in order (in memory) answer with it directly.
     @discardableResult
-    public func walk(
+    package func walk(
         _ loans: some Sequence<Loan>, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws -> SearchReach {
         var progress = SearchProgress(self, limit: limit)
@@ -68,7 +68,7 @@ extension SearchText {
     /// last loan handed out so far (nil for the first page) and returns the next loans in the
     /// walk's order; an empty page ends the walk.
     @discardableResult
-    public func walk(
+    package func walk(
         pages page: (DueOrderKey?) throws -> [Loan], limit: Int?, _ visit: (Loan) throws -> Void
     ) throws -> SearchReach {
         var progress = SearchProgress(self, limit: limit)
@@ -113,7 +113,7 @@ struct SearchProgress {
 }
 
 /// How far a search went.
-public enum SearchReach: Hashable, Sendable {
+package enum SearchReach: Hashable, Sendable {
     /// The answer is what looking at every loan gives: the limit was reached or the range was
     /// searched to its end.
     case complete

@@ -1,7 +1,7 @@
 /// A storage failure, in terms the command line maps to exit codes.
-public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure, which decides the exit code.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// Cannot be opened, read or written: corrupt, foreign, unreadable, full, locked (74).
         case unavailable
         /// Written by a newer version of loans (75).
@@ -12,13 +12,13 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case idsExhausted
     }
 
-    public let kind: Kind
-    public let message: String
+    package let kind: Kind
+    package let message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

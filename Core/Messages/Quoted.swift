@@ -1,19 +1,19 @@
 /// A user-typed value as it appears in a message: in double quotes, with control
 /// characters and overlong text made harmless so an error line stays one safe line.
-public struct Quoted: CustomStringConvertible, Sendable {
+package struct Quoted: CustomStringConvertible, Sendable {
     let text: String
     static let limit = 256
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 
     /// A value shown by its description (a file path, say).
-    public init(_ value: some CustomStringConvertible) {
+    package init(_ value: some CustomStringConvertible) {
         self.init(value.description)
     }
 
-    public var description: String {
+    package var description: String {
         var out = "\""
         var count = 0
         for scalar in text.unicodeScalars {

@@ -4,7 +4,7 @@ extension Unicode.Scalar {
     /// U+2029: line breaks to Pango and many terminals), and the bidi embedding, override and
     /// isolate marks. The one list: messages escape these (`Quoted`); every front that shows text
     /// (text, TUI, each widget format) turns them into spaces.
-    public var isTerminalControl: Bool {
+    package var isTerminalControl: Bool {
         switch value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x2028, 0x2029: return true

@@ -1,21 +1,21 @@
 /// Which reminders went out: the sent-state of the reminders, per loan and due date.
-public struct ReminderKey: Hashable, Sendable {
-    public let loan: LoanID
+package struct ReminderKey: Hashable, Sendable {
+    package let loan: LoanID
     /// The due date the reminder was about; a renewal moves the loan to a new key (re-armed).
-    public let dueOn: CivilDate
+    package let dueOn: CivilDate
 
-    public init(loan: LoanID, dueOn: CivilDate) {
+    package init(loan: LoanID, dueOn: CivilDate) {
         self.loan = loan
         self.dueOn = dueOn
     }
 }
 
 /// A reminder as the ledger records it: its key and level.
-public struct SentReminder: Hashable, Sendable {
-    public let key: ReminderKey
-    public let level: ReminderLevel
+package struct SentReminder: Hashable, Sendable {
+    package let key: ReminderKey
+    package let level: ReminderLevel
 
-    public init(key: ReminderKey, level: ReminderLevel) {
+    package init(key: ReminderKey, level: ReminderLevel) {
         self.key = key
         self.level = level
     }
@@ -24,7 +24,7 @@ public struct SentReminder: Hashable, Sendable {
 /// The reminders' port: what was reminded to whom, and a lock that lets one run at a time
 /// decide, deliver and record. Stores implement it beside `LoanReading`; recording a reminder is
 /// not a change of a loan, so it never enters the history.
-public protocol ReminderLedger {
+package protocol ReminderLedger {
     /// Runs `body` while holding the store's reminder lock, which one run at a time holds across
     /// every process using the store (blocking until it is free); released however `body` ends.
     func exclusively<T>(_ body: () throws -> T) throws -> T

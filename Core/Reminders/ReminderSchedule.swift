@@ -1,16 +1,16 @@
 /// When reminders come: lead times (days before the due date) and how often an overdue loan is
 /// reminded again. Leads are kept ascending, each once; an empty list means overdue reminders
 /// only.
-public struct ReminderSchedule: Hashable, Sendable {
+package struct ReminderSchedule: Hashable, Sendable {
     /// Days before the due date, ascending, each once.
-    public let leads: [Int]
+    package let leads: [Int]
     /// Days between two reminders of an overdue loan (K ≥ 1).
-    public let overdueEvery: Int
+    package let overdueEvery: Int
 
     /// 3, 1 and 0 days ahead, then once a week while overdue.
-    public static let standard = ReminderSchedule(uncheckedLeads: [0, 1, 3], overdueEvery: 7)
+    package static let standard = ReminderSchedule(uncheckedLeads: [0, 1, 3], overdueEvery: 7)
     /// The largest lead or interval accepted (a hundred years of days, as the due-soon window).
-    public static let maximumDays = DueWindow.maximumDays
+    package static let maximumDays = DueWindow.maximumDays
 
     init(uncheckedLeads: [Int], overdueEvery: Int) {
         leads = uncheckedLeads
@@ -19,7 +19,7 @@ public struct ReminderSchedule: Hashable, Sendable {
 
     /// A schedule, or nil when a lead is negative or the interval below 1 (either beyond
     /// `maximumDays`). Leads are sorted and deduplicated.
-    public init?(leads: [Int], overdueEvery: Int) {
+    package init?(leads: [Int], overdueEvery: Int) {
         let range = 0...ReminderSchedule.maximumDays
         guard leads.allSatisfy(range.contains), (1...ReminderSchedule.maximumDays).contains(overdueEvery) else { return nil }
         self.leads = Array(Set(leads)).sorted()
@@ -27,30 +27,30 @@ public struct ReminderSchedule: Hashable, Sendable {
     }
 
     /// The same interval with other leads (nil when a lead is out of range).
-    public func with(leads: [Int]) -> ReminderSchedule? {
+    package func with(leads: [Int]) -> ReminderSchedule? {
         ReminderSchedule(leads: leads, overdueEvery: overdueEvery)
     }
 
     /// The same leads with another interval (nil when it is out of range).
-    public func with(overdueEvery: Int) -> ReminderSchedule? {
+    package func with(overdueEvery: Int) -> ReminderSchedule? {
         ReminderSchedule(leads: leads, overdueEvery: overdueEvery)
     }
 
     /// A loan's reminder level when it is due in `days` (negative: overdue): the smallest lead
     /// L ≥ days when days ≥ 0 (none when days is beyond every lead); overdue, week
     /// ⌊(−days−1)/K⌋, which begins 1, 1+K, 1+2K … days after the due date.
-    public func level(daysUntilDue days: Int) -> ReminderLevel? {
+    package func level(daysUntilDue days: Int) -> ReminderLevel? {
         guard days < 0 else { return leads.first { $0 >= days }.map(ReminderLevel.init(days:)) }
         let week = (-days - 1) / overdueEvery
         return ReminderLevel(days: -(1 + week * overdueEvery))
     }
 
     /// The furthest ahead a loan can be reminded (nil with no leads: overdue loans only).
-    public var reach: Int? { leads.last }
+    package var reach: Int? { leads.last }
 
     /// Reads a list of days as typed (`--lead 7,2,0`, `--alarms 3,1,0`): whole numbers 0…36500
     /// separated by commas; the empty text is the empty list. Nil for anything else.
-    public static func days(parsing text: String) -> [Int]? {
+    package static func days(parsing text: String) -> [Int]? {
         guard !text.isEmpty else { return [] }
         var days: [Int] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -61,7 +61,7 @@ public struct ReminderSchedule: Hashable, Sendable {
     }
 
     /// Reads an interval as typed (`--overdue-every 7`): a whole number 1…36500.
-    public static func interval(parsing text: String) -> Int? {
+    package static func interval(parsing text: String) -> Int? {
         guard let value = number(Substring(text)), (1...maximumDays).contains(value) else { return nil }
         return value
     }
@@ -76,19 +76,19 @@ public struct ReminderSchedule: Hashable, Sendable {
 /// overdue loan, minus the days overdue at which its overdue week began (−1, −8, −15 … with a
 /// weekly interval). Fewer days is more urgent; the reminders' sent-state is kept in these
 /// days, so changing the leads or the interval never skips or repeats a reminder.
-public struct ReminderLevel: Hashable, Sendable, CustomStringConvertible {
-    public let days: Int
+package struct ReminderLevel: Hashable, Sendable, CustomStringConvertible {
+    package let days: Int
 
-    public init(days: Int) {
+    package init(days: Int) {
         self.days = days
     }
 
-    public var isOverdue: Bool { days < 0 }
+    package var isOverdue: Bool { days < 0 }
 
     /// Whether this level is more urgent than `other`.
-    public func isMoreUrgent(than other: ReminderLevel) -> Bool {
+    package func isMoreUrgent(than other: ReminderLevel) -> Bool {
         days < other.days
     }
 
-    public var description: String { String(days) }
+    package var description: String { String(days) }
 }

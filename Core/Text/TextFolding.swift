@@ -8,9 +8,9 @@
 /// precomposed `ö` and `o` + combining diaeresis fold alike. U+0000, which database engines
 /// treat as the end of a text or refuse, folds to U+FFFD. Stores index and search the folded
 /// copies; nothing else is ever compared.
-public enum TextFolding {
+package enum TextFolding {
     /// The folded copy of `text`.
-    public static func folded(_ text: some StringProtocol) -> String {
+    package static func folded(_ text: some StringProtocol) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0 }) {
             return String(decoding: text.utf8.map(foldedASCII), as: UTF8.self)
         }

@@ -1,14 +1,14 @@
 /// Creates a loan after checking the rules every loan obeys.
-public struct AddLoan {
+package struct AddLoan {
     let store: any LoanWriting
 
-    public init(store: any LoanWriting) {
+    package init(store: any LoanWriting) {
         self.store = store
     }
 
     /// Stores the draft (names trimmed, a blank note dropped) as one `add` change and returns
     /// the new id.
-    public func run(_ draft: LoanDraft) throws(LoanCommandError) -> LoanID {
+    package func run(_ draft: LoanDraft) throws(LoanCommandError) -> LoanID {
         try commanding {
             var draft = draft
             draft.title = try LoanRules.name(draft.title, .title)
@@ -25,7 +25,7 @@ public struct AddLoan {
 
     /// The lent date of a loan added without one: today, or the due date when that is earlier
     /// (a loan already overdue is recorded without inventing a lent date).
-    public static func defaultLentOn(today: CivilDate, dueOn: CivilDate) -> CivilDate {
+    package static func defaultLentOn(today: CivilDate, dueOn: CivilDate) -> CivilDate {
         min(today, dueOn)
     }
 }

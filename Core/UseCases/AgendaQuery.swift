@@ -1,10 +1,10 @@
 /// Both groups for one day: overdue first, then due soon, each in contract order.
-public struct Agenda: Hashable, Sendable {
-    public let policy: DuePolicy
-    public let overdue: [LoanStanding]
-    public let dueSoon: [LoanStanding]
+package struct Agenda: Hashable, Sendable {
+    package let policy: DuePolicy
+    package let overdue: [LoanStanding]
+    package let dueSoon: [LoanStanding]
 
-    public init(policy: DuePolicy, overdue: [LoanStanding], dueSoon: [LoanStanding]) {
+    package init(policy: DuePolicy, overdue: [LoanStanding], dueSoon: [LoanStanding]) {
         self.policy = policy
         self.overdue = overdue
         self.dueSoon = dueSoon
@@ -12,14 +12,14 @@ public struct Agenda: Hashable, Sendable {
 }
 
 /// The counts and the single most urgent loan: what a status bar shows.
-public struct AgendaSummary: Hashable, Sendable {
-    public let policy: DuePolicy
-    public let overdueCount: Int
-    public let dueSoonCount: Int
+package struct AgendaSummary: Hashable, Sendable {
+    package let policy: DuePolicy
+    package let overdueCount: Int
+    package let dueSoonCount: Int
     /// The most overdue loan, else the one due soonest; nil when nothing is due.
-    public let mostUrgent: LoanStanding?
+    package let mostUrgent: LoanStanding?
 
-    public init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: LoanStanding?) {
+    package init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: LoanStanding?) {
         self.policy = policy
         self.overdueCount = overdueCount
         self.dueSoonCount = dueSoonCount
@@ -29,55 +29,55 @@ public struct AgendaSummary: Hashable, Sendable {
 
 /// What a listing of loans covers: groups of open loans in order (the agenda, one group, or
 /// every open loan), or every loan, open and returned, by id.
-public enum AgendaListing: Hashable, Sendable {
+package enum AgendaListing: Hashable, Sendable {
     case groups([DueGroup])
     case everyLoan
 
     /// The agenda: overdue, then due soon.
-    public static let agenda = AgendaListing.groups(AgendaQuery.agendaGroups)
+    package static let agenda = AgendaListing.groups(AgendaQuery.agendaGroups)
     /// Every open loan: the agenda's groups, then the loans due later.
-    public static let allOpen = AgendaListing.groups(AgendaQuery.allOpenGroups)
+    package static let allOpen = AgendaListing.groups(AgendaQuery.allOpenGroups)
 }
 
 /// The agenda use case, defined once for every front: its groups and their order, answered from
 /// one captured `today` in one snapshot — whole, as a summary whose cost does not grow with the
 /// answer, or streamed loan by loan.
-public struct AgendaQuery {
+package struct AgendaQuery {
     /// The agenda's groups, in order.
-    public static let agendaGroups: [DueGroup] = [.overdue, .dueSoon]
+    package static let agendaGroups: [DueGroup] = [.overdue, .dueSoon]
     /// Every open loan's groups, in order.
-    public static let allOpenGroups: [DueGroup] = [.overdue, .dueSoon, .later]
+    package static let allOpenGroups: [DueGroup] = [.overdue, .dueSoon, .later]
 
     let store: any LoanReading
 
-    public init(store: any LoanReading) {
+    package init(store: any LoanReading) {
         self.store = store
     }
 
     /// The query of one group over the same store.
-    public func group(_ group: DueGroup) -> DueGroupQuery {
+    package func group(_ group: DueGroup) -> DueGroupQuery {
         DueGroupQuery(group, store: store)
     }
 
     /// The returned loans over the same store (the Returned view).
-    public var returned: ReturnedQuery {
+    package var returned: ReturnedQuery {
         ReturnedQuery(store: store)
     }
 
     /// Runs `body` against one consistent snapshot of the store, so several answers agree.
-    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+    package func snapshot<T>(_ body: () throws -> T) throws -> T {
         try store.snapshot(body)
     }
 
     /// Every overdue and due-soon loan.
-    public func agenda(_ policy: DuePolicy) throws -> Agenda {
+    package func agenda(_ policy: DuePolicy) throws -> Agenda {
         try store.snapshot {
             Agenda(policy: policy, overdue: try group(.overdue).loans(policy), dueSoon: try group(.dueSoon).loans(policy))
         }
     }
 
     /// Counts and the most urgent loan only; its cost does not grow with the answer.
-    public func summary(_ policy: DuePolicy) throws -> AgendaSummary {
+    package func summary(_ policy: DuePolicy) throws -> AgendaSummary {
         try store.snapshot {
             let overdueCount = try group(.overdue).count(policy)
             let dueSoonCount = try group(.dueSoon).count(policy)
@@ -92,7 +92,7 @@ public struct AgendaQuery {
 
     /// The most urgent open loans — overdue, then due soon, then later, each in contract order —
     /// at most `limit` of them.
-    public func mostUrgent(_ policy: DuePolicy, limit: Int) throws -> [LoanStanding] {
+    package func mostUrgent(_ policy: DuePolicy, limit: Int) throws -> [LoanStanding] {
         try store.snapshot {
             var result: [LoanStanding] = []
             for group in AgendaQuery.allOpenGroups where result.count < limit {
@@ -104,7 +104,7 @@ public struct AgendaQuery {
 
     /// The summary, then every loan of `listing` in order, handed out one at a time from one
     /// snapshot, so memory stays flat however many loans there are.
-    public func stream(
+    package func stream(
         _ listing: AgendaListing, _ policy: DuePolicy,
         opening: (AgendaSummary) throws -> Void, visit: (LoanStanding) throws -> Void
     ) throws {

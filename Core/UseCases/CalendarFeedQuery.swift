@@ -1,10 +1,10 @@
 /// An open loan as a calendar feed shows it: the loan and how far its history goes.
-public struct FeedEntry: Hashable, Sendable {
-    public let loan: Loan
+package struct FeedEntry: Hashable, Sendable {
+    package let loan: Loan
     /// Nil when the store keeps no history of it.
-    public let revision: LoanRevision?
+    package let revision: LoanRevision?
 
-    public init(loan: Loan, revision: LoanRevision?) {
+    package init(loan: Loan, revision: LoanRevision?) {
         self.loan = loan
         self.revision = revision
     }
@@ -13,14 +13,14 @@ public struct FeedEntry: Hashable, Sendable {
 /// The calendar feed's question: the store's identity, then every open loan in due order with
 /// its revision, from one snapshot. Returned loans leave the feed. Streamed, so memory stays flat
 /// however many loans are open.
-public struct CalendarFeedQuery {
+package struct CalendarFeedQuery {
     let store: any LoanReading
 
-    public init(store: any LoanReading) {
+    package init(store: any LoanReading) {
         self.store = store
     }
 
-    public func stream(identity: (String?) throws -> Void, visit: (FeedEntry) throws -> Void) throws {
+    package func stream(identity: (String?) throws -> Void, visit: (FeedEntry) throws -> Void) throws {
         try store.snapshot {
             try identity(try store.databaseIdentity())
             try store.openLoans(due: DueRange(from: nil, through: .latest), beyond: nil, descending: false, limit: nil) { loan in

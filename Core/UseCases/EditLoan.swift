@@ -1,28 +1,28 @@
 /// The fields an edit changes; nil leaves a field as it is.
-public struct LoanEdit: Hashable, Sendable {
-    public var title: String?
-    public var direction: Direction?
-    public var counterparty: String?
-    public var dueOn: CivilDate?
-    public var lentOn: CivilDate?
+package struct LoanEdit: Hashable, Sendable {
+    package var title: String?
+    package var direction: Direction?
+    package var counterparty: String?
+    package var dueOn: CivilDate?
+    package var lentOn: CivilDate?
     /// A new note; a blank text clears the note.
-    public var note: String?
+    package var note: String?
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { self == LoanEdit() }
+    package var isEmpty: Bool { self == LoanEdit() }
 }
 
 /// Corrects a loan's fields. A due date changed here is a correction, not a renewal: it is not
 /// counted among the renewals (the history keeps the change all the same).
-public struct EditLoan {
+package struct EditLoan {
     let store: any LoanWriting
 
-    public init(store: any LoanWriting) {
+    package init(store: any LoanWriting) {
         self.store = store
     }
 
-    public func run(_ id: LoanID, _ edit: LoanEdit) throws(LoanCommandError) -> Loan {
+    package func run(_ id: LoanID, _ edit: LoanEdit) throws(LoanCommandError) -> Loan {
         try modifying(store, id, .edit) { loan in
             if let title = edit.title { loan.title = title }
             if let direction = edit.direction { loan.direction = direction }

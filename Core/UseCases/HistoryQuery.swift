@@ -1,22 +1,22 @@
 /// One entry of the history as the fronts show it: the change; its loan, when it touched one (or
 /// the asked loan's part in it); for an undo or a redo, the change it reverted or re-applied.
-public struct HistoryEntry: Hashable, Sendable {
-    public let change: Change
-    public let delta: LoanDelta?
-    public let target: Change?
+package struct HistoryEntry: Hashable, Sendable {
+    package let change: Change
+    package let delta: LoanDelta?
+    package let target: Change?
 }
 
 /// `loans history [ID]`: changes newest first, all of them or those of one loan (also after it
 /// was removed), read from one snapshot.
-public struct HistoryQuery {
+package struct HistoryQuery {
     let store: any LoanReading
 
-    public init(store: any LoanReading) {
+    package init(store: any LoanReading) {
         self.store = store
     }
 
     /// The entries, newest first, at most `limit`.
-    public func entries(of loan: LoanID?, limit: Int?) throws -> [HistoryEntry] {
+    package func entries(of loan: LoanID?, limit: Int?) throws -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         try store.snapshot {
             try store.history(of: loan, limit: limit) { change in
@@ -33,7 +33,7 @@ public struct HistoryQuery {
     /// Every change newest first (at most `limit`) — or, with `oldestFirst`, every change in the
     /// order a move replays them — each followed by its loans' states, streamed from one snapshot
     /// for documents of any size.
-    public func stream(
+    package func stream(
         of loan: LoanID?, limit: Int?, oldestFirst: Bool = false,
         change: (Change) throws -> Void, delta: (LoanDelta) throws -> Void, end: () throws -> Void
     ) throws {

@@ -1,42 +1,42 @@
 /// What `loans import` does with a loan whose id is taken by a different loan (or was ever
 /// used): refuse the whole import (the default), let the document win, or give the incoming
 /// loan a new id.
-public enum ImportConflictRule: Hashable, Sendable {
+package enum ImportConflictRule: Hashable, Sendable {
     case refuse, replace, renumber
 }
 
 /// What an import did, or — for a dry run — would do.
-public struct ImportOutcome: Hashable, Sendable {
+package struct ImportOutcome: Hashable, Sendable {
     /// Loans new to the store, stored with their own ids.
-    public var added = 0
+    package var added = 0
     /// Loans identical to the stored loan of the same id, left alone.
-    public var unchanged = 0
+    package var unchanged = 0
     /// Loans that took the place of a different loan of the same id (`--replace`).
-    public var replaced = 0
+    package var replaced = 0
     /// Loans stored under a new id because theirs was taken (`--renumber`).
-    public var renumbered = 0
+    package var renumbered = 0
     /// Ids taken by a different loan: the first few, and how many in all.
-    public var conflicts: [LoanID] = []
-    public var conflictCount = 0
+    package var conflicts: [LoanID] = []
+    package var conflictCount = 0
     /// Whether the store took the document's identity (an import into an empty store).
-    public var adoptedIdentity = false
+    package var adoptedIdentity = false
     /// Changes of the document's history the store took as its own (an import into an empty store).
-    public var adoptedChanges = 0
+    package var adoptedChanges = 0
     /// Changes of the document's history left aside, because the store already held loans or
     /// history of its own (the import is then one change of its own, as without a history).
-    public var ignoredChanges = 0
+    package var ignoredChanges = 0
 
     /// How many conflicting ids an outcome lists (all are counted).
-    public static let listedConflicts = 20
+    package static let listedConflicts = 20
 
-    public init() {}
+    package init() {}
 }
 
 /// Why an import was refused: some of its loans' ids are taken by different loans.
-public struct ImportConflictError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let outcome: ImportOutcome
+package struct ImportConflictError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let outcome: ImportOutcome
 
-    public var description: String {
+    package var description: String {
         let count = outcome.conflictCount
         let ids = outcome.conflicts.map { "\($0)" }.joined(separator: ", ") + (count > outcome.conflicts.count ? ", …" : "")
         let subject = count == 1 ? "1 loan's id is taken by a different loan (id \(ids))" : "\(count) loans' ids are taken by different loans (ids \(ids))"
@@ -57,19 +57,19 @@ public struct ImportConflictError: Error, Equatable, Sendable, CustomStringConve
 /// from. Into a store that is not empty the history is left aside (counted) and the loans are
 /// imported as one change, by the usual rules, so importing the same document twice still
 /// changes nothing the second time.
-public struct ImportLoans {
+package struct ImportLoans {
     let store: any LoanWriting
     let conflicts: ImportConflictRule
     let dryRun: Bool
 
-    public init(store: any LoanWriting, conflicts: ImportConflictRule = .refuse, dryRun: Bool = false) {
+    package init(store: any LoanWriting, conflicts: ImportConflictRule = .refuse, dryRun: Bool = false) {
         self.store = store
         self.conflicts = conflicts
         self.dryRun = dryRun
     }
 
     /// Imports every loan `loans` hands over; a dry run rolls back and reports what it would do.
-    public func run(_ loans: (_ visit: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
+    package func run(_ loans: (_ visit: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
         try withoutActuallyEscaping(loans) { loans in
             try run(document: { visitor in
                 try loans(visitor.loan)
@@ -80,7 +80,7 @@ public struct ImportLoans {
 
     /// Imports a document of loans alone: `document` hands over each loan and then returns the
     /// identity of the store the document came from, if it names one.
-    public func runDocument(_ document: (_ visit: (Loan) throws -> Void) throws -> String?) throws -> ImportOutcome {
+    package func runDocument(_ document: (_ visit: (Loan) throws -> Void) throws -> String?) throws -> ImportOutcome {
         try withoutActuallyEscaping(document) { document in
             try run(document: { visitor in try document(visitor.loan) })
         }
@@ -90,7 +90,7 @@ public struct ImportLoans {
     /// history's changes before the loans) and then returns the identity of the store the
     /// document came from, if it names one; an import into an empty store takes that identity
     /// (so a move keeps calendar UIDs) and the history.
-    public func run(document: (_ visitor: any LoanDocumentVisitor) throws -> String?) throws -> ImportOutcome {
+    package func run(document: (_ visitor: any LoanDocumentVisitor) throws -> String?) throws -> ImportOutcome {
         do {
             return try store.change(.importDocument) { writer in
                 let placing = Placing(writer: writer, conflicts: conflicts)

@@ -1,5 +1,5 @@
 /// Why a command on loans was refused.
-public enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No loan has this id.
     case notFound(LoanID)
     /// The values break a rule every loan obeys.
@@ -21,7 +21,7 @@ public enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The store failed.
     case store(StoreError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let id):
             return "no loan with id \(id)"
@@ -54,7 +54,7 @@ public enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertibl
 
 extension Loan {
     /// Refuses a loan that came back already: it can be neither returned nor renewed again.
-    public func requireOpen() throws(LoanCommandError) {
+    package func requireOpen() throws(LoanCommandError) {
         if let returnedOn { throw .alreadyReturned(id, on: returnedOn) }
     }
 }

@@ -2,7 +2,7 @@
 /// it carries one (oldest first, each followed by the loans it touched), then its loans — each
 /// already checked against every rule. Reading the document is not Core's business; whoever
 /// reads it calls these.
-public protocol LoanDocumentVisitor: AnyObject {
+package protocol LoanDocumentVisitor: AnyObject {
     /// A change of the document's history, before the loans it touched (its `loanCount` is 0:
     /// they have not been read yet).
     func change(_ change: Change) throws
@@ -16,14 +16,14 @@ public protocol LoanDocumentVisitor: AnyObject {
 
 /// A visitor that takes each loan to `visit` and lets the history go by (a document's history is
 /// checked as it is read, whoever reads it).
-public final class LoanVisitor: LoanDocumentVisitor {
+package final class LoanVisitor: LoanDocumentVisitor {
     let visit: (Loan) throws -> Void
 
-    public init(_ visit: @escaping (Loan) throws -> Void) {
+    package init(_ visit: @escaping (Loan) throws -> Void) {
         self.visit = visit
     }
 
-    public func change(_ change: Change) throws {}
-    public func delta(_ delta: LoanDelta) throws {}
-    public func loan(_ loan: Loan) throws { try visit(loan) }
+    package func change(_ change: Change) throws {}
+    package func delta(_ delta: LoanDelta) throws {}
+    package func loan(_ loan: Loan) throws { try visit(loan) }
 }

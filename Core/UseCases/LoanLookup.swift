@@ -1,13 +1,13 @@
 /// Reads loans by id or selection, each with its standing today.
-public struct LoanLookup {
+package struct LoanLookup {
     let store: any LoanReading
 
-    public init(store: any LoanReading) {
+    package init(store: any LoanReading) {
         self.store = store
     }
 
     /// One loan, or `.notFound`.
-    public func show(_ id: LoanID, _ policy: DuePolicy) throws(LoanCommandError) -> LoanStanding {
+    package func show(_ id: LoanID, _ policy: DuePolicy) throws(LoanCommandError) -> LoanStanding {
         let loan = try commanding { try store.loan(id) }
         guard let loan else { throw .notFound(id) }
         return policy.standing(of: loan)
@@ -15,7 +15,7 @@ public struct LoanLookup {
 
     /// Every loan of the selection that the filter keeps, in id order. A listing is read by a
     /// person, not polled, so it walks the selection and tests each loan here.
-    public func list(
+    package func list(
         _ selection: LoanSelection, matching filter: LoanFilter = LoanFilter(), _ policy: DuePolicy,
         _ visit: (LoanStanding) throws -> Void
     ) throws {
@@ -27,7 +27,7 @@ public struct LoanLookup {
 
     /// The counterparties named by the first `scanning` loans in id order, each once, sorted:
     /// the names a user has already typed, for completion. The bound keeps the cost flat.
-    public func counterparties(scanning limit: Int) throws -> [String] {
+    package func counterparties(scanning limit: Int) throws -> [String] {
         struct Enough: Error {}
         var names = Set<String>()
         var seen = 0

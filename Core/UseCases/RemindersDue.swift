@@ -2,7 +2,7 @@
 /// due when the loan's level today is more urgent than the last level reminded for the same due
 /// date, so each fires at most once; a missed day catches up with the most urgent level only; a
 /// renewal (a new due date) re-arms the reminders; returned loans are never reminded.
-public struct RemindersDue {
+package struct RemindersDue {
     let store: any LoanReading
     let ledger: any ReminderLedger
     let schedule: ReminderSchedule
@@ -12,7 +12,7 @@ public struct RemindersDue {
     /// How many keys one question to the ledger carries.
     static let batch = 512
 
-    public init(store: any LoanReading, ledger: any ReminderLedger, schedule: ReminderSchedule, recipient: String) {
+    package init(store: any LoanReading, ledger: any ReminderLedger, schedule: ReminderSchedule, recipient: String) {
         self.store = store
         self.ledger = ledger
         self.schedule = schedule
@@ -20,7 +20,7 @@ public struct RemindersDue {
     }
 
     /// The digest due today; nothing is recorded (a dry run).
-    public func digest(_ today: CivilDate) throws -> ReminderDigest {
+    package func digest(_ today: CivilDate) throws -> ReminderDigest {
         let last = schedule.reach.map { today.adding(days: $0) ?? .latest } ?? today.adding(days: -1)
         guard let last else { return ReminderDigest(today: today, reminders: []) }
         var due: [Reminder] = []
@@ -49,7 +49,7 @@ public struct RemindersDue {
     /// transaction — and records it as sent at `instant` only once `deliver` returned. A
     /// delivery that throws records nothing, so the next run tries again.
     @discardableResult
-    public func send(_ today: CivilDate, at instant: UTCTimestamp, deliver: (ReminderDigest) throws -> Void) throws -> ReminderDigest {
+    package func send(_ today: CivilDate, at instant: UTCTimestamp, deliver: (ReminderDigest) throws -> Void) throws -> ReminderDigest {
         try ledger.exclusively {
             let digest = try self.digest(today)
             guard !digest.isEmpty else { return digest }

@@ -1,5 +1,5 @@
 /// Where a renewal moves the due date.
-public enum RenewalTarget: Hashable, Sendable {
+package enum RenewalTarget: Hashable, Sendable {
     /// To this date.
     case date(CivilDate)
     /// By this offset, counted from the current due date.
@@ -8,14 +8,14 @@ public enum RenewalTarget: Hashable, Sendable {
 
 /// Renews an open loan: moves its due date later, counts the renewal and keeps the old date.
 /// Moving a due date earlier is a correction (`EditLoan`), never a renewal.
-public struct RenewLoan {
+package struct RenewLoan {
     let store: any LoanWriting
 
-    public init(store: any LoanWriting) {
+    package init(store: any LoanWriting) {
         self.store = store
     }
 
-    public func run(_ id: LoanID, to target: RenewalTarget) throws(LoanCommandError) -> Loan {
+    package func run(_ id: LoanID, to target: RenewalTarget) throws(LoanCommandError) -> Loan {
         try modifying(store, id, .renew) { loan in
             try loan.requireOpen()
             let newDue = try RenewLoan.dueDate(of: loan, target)
@@ -27,7 +27,7 @@ public struct RenewLoan {
 
     /// The due date a renewal of `loan` to `target` gives, refused unless it is later than the
     /// current one (forms preview it with this).
-    public static func dueDate(of loan: Loan, _ target: RenewalTarget) throws(LoanCommandError) -> CivilDate {
+    package static func dueDate(of loan: Loan, _ target: RenewalTarget) throws(LoanCommandError) -> CivilDate {
         let newDue: CivilDate
         switch target {
         case .date(let date):

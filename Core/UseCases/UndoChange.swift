@@ -1,23 +1,23 @@
 /// What an undo or a redo did: the change it reverted or re-applied, with that change's loan
 /// when it touched exactly one (for a one-line message), and the changes an undo skipped.
-public struct UndoOutcome: Hashable, Sendable {
-    public let change: Change
-    public let delta: LoanDelta?
-    public let skipped: [Change]
+package struct UndoOutcome: Hashable, Sendable {
+    package let change: Change
+    package let delta: LoanDelta?
+    package let skipped: [Change]
 }
 
 /// `loans undo`: reverts the newest change of this author that is not undone yet (an import
 /// whole), as one change of its own. It is refused, changing nothing, when a loan it would touch
 /// was changed since (by someone else: this author's own later changes are undone first);
 /// `skippingBlocked` leaves such changes and undoes the next one that can be.
-public struct UndoChange {
+package struct UndoChange {
     let store: any LoanWriting
 
-    public init(store: any LoanWriting) {
+    package init(store: any LoanWriting) {
         self.store = store
     }
 
-    public func run(skippingBlocked: Bool = false) throws(LoanCommandError) -> UndoOutcome {
+    package func run(skippingBlocked: Bool = false) throws(LoanCommandError) -> UndoOutcome {
         try commanding {
             try store.change(.undo) { writer in
                 var skipped: [Change] = []
@@ -39,14 +39,14 @@ public struct UndoChange {
 
 /// `loans redo`: re-applies the change this author undid last, as long as they made no new
 /// change since; refused, changing nothing, when a loan it would touch was changed since.
-public struct RedoChange {
+package struct RedoChange {
     let store: any LoanWriting
 
-    public init(store: any LoanWriting) {
+    package init(store: any LoanWriting) {
         self.store = store
     }
 
-    public func run() throws(LoanCommandError) -> UndoOutcome {
+    package func run() throws(LoanCommandError) -> UndoOutcome {
         try commanding {
             try store.change(.redo) { writer in
                 guard let target = try writer.newestRedoable() else { throw LoanCommandError.nothingToRedo }

@@ -3,39 +3,39 @@ import LoansText
 
 /// One open loan as an all-day event of the feed: on its due date, with a stable identity and a
 /// version number that grows with every change of the loan.
-public struct CalendarEvent: Hashable, Sendable {
+package struct CalendarEvent: Hashable, Sendable {
     /// `loan-4@<database identity>`: the same for the whole life of the loan, never the same in
     /// two databases.
-    public let uid: String
+    package let uid: String
     /// How many changes touched the loan (0 when the store kept none): a renewal moves the event
     /// under the same uid with a higher sequence.
-    public let sequence: Int
+    package let sequence: Int
     /// When the loan last changed (`DTSTAMP`, `LAST-MODIFIED`).
-    public let stamp: UTCTimestamp
-    public let start: CivilDate
+    package let stamp: UTCTimestamp
+    package let start: CivilDate
     /// The day after the due date; nil on the calendar's last day.
-    public let end: CivilDate?
+    package let end: CivilDate?
     /// `Return The Hobbit to City Library` or `Get back Cordless drill from Sam`.
-    public let summary: String
+    package let summary: String
     /// The loan's note.
-    public let description: String?
+    package let description: String?
     /// Days before the due date at which an alarm rings (at 09:00 local time).
-    public let alarms: [Int]
+    package let alarms: [Int]
 }
 
 /// Makes the events of the feed: what each loan's event says and when its alarms ring.
-public struct CalendarPresenter: Sendable {
+package struct CalendarPresenter: Sendable {
     /// The store's identity, which makes uids unique across databases.
     let identity: String
     /// Days before the due date for alarms, furthest first, each once.
     let alarms: [Int]
 
-    public init(identity: String, alarms: [Int]) {
+    package init(identity: String, alarms: [Int]) {
         self.identity = identity
         self.alarms = Array(Set(alarms)).sorted(by: >)
     }
 
-    public func event(_ entry: FeedEntry) -> CalendarEvent {
+    package func event(_ entry: FeedEntry) -> CalendarEvent {
         let loan = entry.loan
         return CalendarEvent(
             uid: "loan-\(loan.id)@\(identity)",

@@ -1,12 +1,12 @@
 import LoansCore
 
 /// Why a feed could not be made.
-public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store has open loans but no identity (a fixture document without `database_id`), so
     /// its events could have no stable, unique uid.
     case noIdentity
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noIdentity:
             "the loans have no database identity, so their events would have no stable uid; a fixture document needs a \"database_id\""
@@ -19,7 +19,7 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `DESCRIPTION`, an alarm per lead at 09:00 local time of that day, and `UID`, `SEQUENCE`,
 /// `DTSTAMP` and `LAST-MODIFIED` from the store's identity and history. Written in chunks to a
 /// sink, so memory stays flat however many loans are open.
-public struct CalendarFeed {
+package struct CalendarFeed {
     let query: CalendarFeedQuery
     let alarms: [Int]
     /// The program and version in `PRODID`.
@@ -28,14 +28,14 @@ public struct CalendarFeed {
     /// How many bytes are handed to the sink at a time.
     static let chunk = 1 << 16
 
-    public init(query: CalendarFeedQuery, alarms: [Int], product: String) {
+    package init(query: CalendarFeedQuery, alarms: [Int], product: String) {
         self.query = query
         self.alarms = alarms
         self.product = product
     }
 
     /// Writes the whole feed to `sink`, in order, in chunks.
-    public func write(to sink: ([UInt8]) throws -> Void) throws {
+    package func write(to sink: ([UInt8]) throws -> Void) throws {
         var lines = ContentLines()
         lines.raw("BEGIN", "VCALENDAR")
         lines.raw("VERSION", "2.0")

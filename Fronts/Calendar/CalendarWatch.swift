@@ -5,16 +5,16 @@ import LoansCore
 /// feed's bytes differ from the last published (a fingerprint of them is kept, not the bytes).
 /// After a failure it reports the message once and tries again a second later, leaving the last
 /// good file in place.
-public struct CalendarWatch {
+package struct CalendarWatch {
     let stores: any LoanStores
     let changes: any AgendaChanges
     let alarms: [Int]
     let product: String
 
     /// How long after a failure the next try comes.
-    public static let retryMilliseconds = 1000
+    package static let retryMilliseconds = 1000
 
-    public init(stores: any LoanStores, changes: any AgendaChanges, alarms: [Int], product: String) {
+    package init(stores: any LoanStores, changes: any AgendaChanges, alarms: [Int], product: String) {
         self.stores = stores
         self.changes = changes
         self.alarms = alarms
@@ -24,7 +24,7 @@ public struct CalendarWatch {
     /// Runs until the process is stopped. `publish` opens a new copy of the file, hands its
     /// writer to the body, and replaces the file with it when the body returns true (else
     /// discards it). `report` gets each new failure message once.
-    public func run(publish: (_ body: (_ write: ([UInt8]) throws -> Void) throws -> Bool) throws -> Void, report: (String) -> Void) -> Never {
+    package func run(publish: (_ body: (_ write: ([UInt8]) throws -> Void) throws -> Bool) throws -> Void, report: (String) -> Void) -> Never {
         var published: UInt64?
         var lastMessage: String?
         while true {

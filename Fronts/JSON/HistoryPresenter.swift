@@ -3,14 +3,14 @@ import LoansCore
 /// `loans json history [ID]`: the document's envelope (query `history`, the request's instant,
 /// today, the window, the summary) with `changes` in place of `loans`: each change newest first,
 /// with every loan it touched before and after, streamed from one snapshot.
-public struct HistoryPresenter {
+package struct HistoryPresenter {
     let history: HistoryQuery
     let agenda: AgendaQuery
     let policy: DuePolicy
     let generatedAt: UTCTimestamp
     let databaseID: String?
 
-    public init(history: HistoryQuery, agenda: AgendaQuery, policy: DuePolicy, generatedAt: UTCTimestamp, databaseID: String?) {
+    package init(history: HistoryQuery, agenda: AgendaQuery, policy: DuePolicy, generatedAt: UTCTimestamp, databaseID: String?) {
         self.history = history
         self.agenda = agenda
         self.policy = policy
@@ -18,7 +18,7 @@ public struct HistoryPresenter {
         self.databaseID = databaseID
     }
 
-    public func present(of loan: LoanID?, limit: Int?, to view: inout JSONDocumentWriter) throws {
+    package func present(of loan: LoanID?, limit: Int?, to view: inout JSONDocumentWriter) throws {
         try agenda.snapshot {
             let summary = try agenda.summary(policy)
             var envelope = LoanDocumentWriting.Envelope(

@@ -3,7 +3,7 @@ import LoansCore
 /// Writes the document (or, with `ndjson`, one loan object per line and nothing else) in
 /// chunks: bytes are handed to `sink` whenever the buffer passes 64 KiB, so memory stays flat
 /// however many loans there are. The document puts each loan on its own line.
-public struct JSONDocumentWriter {
+package struct JSONDocumentWriter {
     private let ndjson: Bool
     private let sink: ([UInt8]) -> Void
     private var buffer: [UInt8] = []
@@ -11,7 +11,7 @@ public struct JSONDocumentWriter {
     private var deltasWritten = 0
     private static let chunk = 1 << 16
 
-    public init(ndjson: Bool, sink: @escaping ([UInt8]) -> Void) {
+    package init(ndjson: Bool, sink: @escaping ([UInt8]) -> Void) {
         self.ndjson = ndjson
         self.sink = sink
         buffer.reserveCapacity(JSONDocumentWriter.chunk + 4096)

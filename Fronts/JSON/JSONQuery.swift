@@ -1,7 +1,7 @@
 import LoansCore
 
 /// What `loans json` is asked for: the agenda (default), one group, or every loan.
-public enum JSONQuery: String, CaseIterable, Sendable {
+package enum JSONQuery: String, CaseIterable, Sendable {
     case agenda
     case overdue
     case dueSoon = "due-soon"

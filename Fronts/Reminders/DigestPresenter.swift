@@ -5,26 +5,26 @@ import LoansText
 /// loan (`#4 Return The Hobbit to City Library: 2 days overdue`), worded by the real distance to
 /// the due date, not by the level that made it due. Data never brings a control character or a
 /// line break into a line.
-public struct DigestText: Hashable, Sendable {
-    public let summary: String
-    public let lines: [String]
-    public let overdueCount: Int
+package struct DigestText: Hashable, Sendable {
+    package let summary: String
+    package let lines: [String]
+    package let overdueCount: Int
     /// Loans of the digest that are not overdue yet.
-    public let dueSoonCount: Int
+    package let dueSoonCount: Int
 
     /// Anything overdue.
-    public var isUrgent: Bool { overdueCount > 0 }
+    package var isUrgent: Bool { overdueCount > 0 }
 
     /// The whole digest as text (for standard output, cron mail and `--exec`): the summary, then
     /// one line per loan, each line ending in a newline.
-    public var text: String {
+    package var text: String {
         ([summary] + lines).map { $0 + "\n" }.joined()
     }
 }
 
 /// Words a digest of reminders.
-public enum DigestPresenter {
-    public static func present(_ digest: ReminderDigest) -> DigestText {
+package enum DigestPresenter {
+    package static func present(_ digest: ReminderDigest) -> DigestText {
         DigestText(
             summary: summary(overdue: digest.overdueCount, dueSoon: digest.dueSoonCount),
             lines: digest.reminders.map(line),

@@ -4,29 +4,29 @@ import Foundation
 /// (a model of each bar's documented parsing), so tests can compare it with the visible text.
 /// Everything works on Unicode scalars, as the bars do on bytes: a `{` or `]` followed by a
 /// combining mark is one Swift `Character` but still the byte a bar looks for.
-public enum BarReading {
-    public typealias Scalars = [Unicode.Scalar]
+package enum BarReading {
+    package typealias Scalars = [Unicode.Scalar]
 
-    public static func scalars(_ text: String) -> Scalars { Array(text.unicodeScalars) }
+    package static func scalars(_ text: String) -> Scalars { Array(text.unicodeScalars) }
 
-    public static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+    package static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
         var out = String.UnicodeScalarView()
         out.append(contentsOf: scalars)
         return String(out)
     }
 
-    public static func hasPrefix(_ text: Scalars, _ prefix: String) -> Bool {
+    package static func hasPrefix(_ text: Scalars, _ prefix: String) -> Bool {
         text.starts(with: prefix.unicodeScalars)
     }
 
-    public static func hasSuffix(_ text: Scalars, _ suffix: String) -> Bool {
+    package static func hasSuffix(_ text: Scalars, _ suffix: String) -> Bool {
         text.reversed().starts(with: suffix.unicodeScalars.reversed())
     }
 
     /// tmux 3.3's expansion of `#()` output, as far as `#` goes: a run of k `#` before `[`
     /// shows k/2, any other run k/4; loans' own `#[…]` tags are removed first. Nil when the
     /// line holds a `#` run tmux would read as markup.
-    public static func tmux(_ line: String) -> String? {
+    package static func tmux(_ line: String) -> String? {
         var body = scalars(line)
         let tag = ["#[fg=red]", "#[fg=yellow]"].first { hasPrefix(body, $0) }
         if let tag {
@@ -56,7 +56,7 @@ public enum BarReading {
     }
 
     /// Pango markup to text: nil on a raw `<` or `>` or an `&` that starts no entity.
-    public static func pango(_ markup: String) -> String? {
+    package static func pango(_ markup: String) -> String? {
         let text = scalars(markup)
         guard !text.contains("<"), !text.contains(">") else { return nil }
         let entities: [(String, Unicode.Scalar)] = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&apos;", "'"), ("&quot;", "\"")]
@@ -79,7 +79,7 @@ public enum BarReading {
     /// What polybar shows for a line: the text outside its `%{…}` tags, which it reads wherever
     /// `%{` occurs. Nil when the line holds a tag other than loans' own (the colour around the
     /// line and the empty offset `%{O0}` that breaks a data `%{`): data formed a tag or an action.
-    public static func polybar(_ line: String) -> String? {
+    package static func polybar(_ line: String) -> String? {
         var body = scalars(line)
         if hasPrefix(body, "%{F#"), let close = body.firstIndex(of: "}") { body.removeFirst(close + 1) }
         if hasSuffix(body, "%{F-}") { body.removeLast(5) }
@@ -98,12 +98,12 @@ public enum BarReading {
     }
 
     /// A JSON line as an object; nil when it does not parse.
-    public static func json(_ line: String) -> [String: Any]? {
+    package static func json(_ line: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [])) as? [String: Any]
     }
 
     /// True when any C0, DEL or C1 control character is in the text.
-    public static func hasControl(_ text: String) -> Bool {
+    package static func hasControl(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 }

@@ -4,13 +4,13 @@ import Testing
 /// The write side of the store contract: every write one change in the history, undo and redo
 /// per author, ids never given twice. Each check gets a way to open writers on ONE fresh store
 /// as any author (two authors share a household's database).
-public struct ChangeCheck: Sendable, CustomTestStringConvertible {
+package struct ChangeCheck: Sendable, CustomTestStringConvertible {
     /// Opens a writer on the check's store, recording changes as `author`.
-    public typealias OpenWriter = (_ author: String) throws -> any LoanWriting
+    package typealias OpenWriter = (_ author: String) throws -> any LoanWriting
 
     /// Writers on the check's store, and the who it records for an author (a server adds the
     /// database role).
-    public struct Writers {
+    package struct Writers {
         let open: OpenWriter
         let who: (_ author: String) -> String
 
@@ -19,20 +19,20 @@ public struct ChangeCheck: Sendable, CustomTestStringConvertible {
         }
     }
 
-    public let name: String
+    package let name: String
     let body: @Sendable (Writers) throws -> Void
 
-    public var testDescription: String { name }
+    package var testDescription: String { name }
 
     /// Runs the check on writers `open` makes, whose changes name their author as `who` says.
-    public func run(_ open: OpenWriter, who: @escaping (_ author: String) -> String = { $0 }) throws {
+    package func run(_ open: OpenWriter, who: @escaping (_ author: String) -> String = { $0 }) throws {
         try withoutActuallyEscaping(open) { open in try body(Writers(open: open, who: who)) }
     }
 }
 
 /// Every store's write side, held to the same rules.
-public enum ChangeContract {
-    public static let checks: [ChangeCheck] = [
+package enum ChangeContract {
+    package static let checks: [ChangeCheck] = [
         ChangeCheck(name: "each write is one change with every field before and after", body: recordsEachWrite),
         ChangeCheck(name: "a write that changes nothing records nothing", body: recordsNothingForNothing),
         ChangeCheck(name: "undo walks back and redo forward", body: undoesAndRedoes),

@@ -3,8 +3,8 @@ import Testing
 
 /// The calendar feed's side of the store contract: a store has one identity that stays, and a
 /// loan's revision counts every change that touched it (so an event's version only grows).
-public enum FeedContract {
-    public static let checks: [ChangeCheck] = [
+package enum FeedContract {
+    package static let checks: [ChangeCheck] = [
         ChangeCheck(name: "the identity is made once and stays", body: identityStays),
         ChangeCheck(name: "a loan's revision counts the changes that touched it", body: revisionsGrow),
     ]

@@ -14,7 +14,7 @@ struct MemoryChange {
 /// The memory store's history and write side: the same rules as every store (one change per
 /// write, undo bookkeeping per author, ids never given twice), held in arrays.
 extension MemoryStore {
-    public func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
+    package func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         try check()
         let id = ChangeID((changes.last?.change.id.rawValue ?? 0) + 1)
         let writer = MemoryChangeWriter(store: self, id: id)
@@ -44,7 +44,7 @@ extension MemoryStore {
         return result
     }
 
-    public func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {
+    package func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {
         try check()
         var remaining = limit ?? Int.max
         for entry in changes.reversed() where remaining > 0 && (loan.map { entry.deltas[$0] != nil } ?? true) {
@@ -53,12 +53,12 @@ extension MemoryStore {
         }
     }
 
-    public func historyOldestFirst(_ visit: (Change) throws -> Void) throws {
+    package func historyOldestFirst(_ visit: (Change) throws -> Void) throws {
         try check()
         for entry in changes { try visit(stamped(entry)) }
     }
 
-    public func change(_ id: ChangeID) throws -> Change? {
+    package func change(_ id: ChangeID) throws -> Change? {
         try check()
         return index(of: id).map { stamped(changes[$0]) }
     }
@@ -91,7 +91,7 @@ extension MemoryStore {
         }
     }
 
-    public func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {
+    package func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {
         try check()
         guard let index = index(of: change) else { return }
         for delta in changes[index].deltas.values.sorted(by: { $0.id < $1.id }) where loan == nil || delta.id == loan {

@@ -5,25 +5,25 @@ import LoansCore
 /// questions from a sorted list, writes at once, and lets a test see and steer what happens —
 /// how many loans range walks handed out, whether anyone listed whole tables, and a failure
 /// every call then throws (an unreadable database).
-public final class MemoryStore: LoanWriting {
-    public internal(set) var rows: [LoanID: Loan] = [:]
+package final class MemoryStore: LoanWriting {
+    package internal(set) var rows: [LoanID: Loan] = [:]
     var ordered: [Loan]?
     /// The history, oldest first.
     var changes: [MemoryChange] = []
     /// Every id a loan ever had, so none is given twice.
     var used: Set<LoanID> = []
     /// Who this store records changes as; a test changes it to act as someone else.
-    public var author = "tester@test"
+    package var author = "tester@test"
     /// The instant changes are stamped with.
-    public var clock = UTCTimestamp(date: CivilDate(iso: "2026-11-29")!, hour: 12, minute: 0, second: 0)
+    package var clock = UTCTimestamp(date: CivilDate(iso: "2026-11-29")!, hour: 12, minute: 0, second: 0)
     /// Loans handed out by walks (open, searched or returned), since the test last set it.
-    public var visited = 0
+    package var visited = 0
     /// Calls that listed whole selections (`loans(_:)`); an agenda must not need them.
-    public private(set) var fullScans = 0
+    package private(set) var fullScans = 0
     /// When set, every call throws it.
-    public var failure: StoreError?
+    package var failure: StoreError?
     /// The store's identity, as a database's random one.
-    public var identity: String? = "0123456789abcdef0123456789abcdef"
+    package var identity: String? = "0123456789abcdef0123456789abcdef"
     /// Reminders sent: levels (in days) per recipient and key.
     var reminded: [String: [ReminderKey: Set<Int>]] = [:]
     /// Held while a reminders run decides, delivers and records.
@@ -34,7 +34,7 @@ public final class MemoryStore: LoanWriting {
     }()
 
     /// A store holding `loans` from the start, with no history of them.
-    public init(loans: [Loan] = []) {
+    package init(loans: [Loan] = []) {
         for loan in loans { rows[loan.id] = loan }
         used = Set(rows.keys)
     }
@@ -50,22 +50,22 @@ public final class MemoryStore: LoanWriting {
         if let failure { throw failure }
     }
 
-    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+    package func snapshot<T>(_ body: () throws -> T) throws -> T {
         try check()
         return try body()
     }
 
-    public func loan(_ id: LoanID) throws -> Loan? {
+    package func loan(_ id: LoanID) throws -> Loan? {
         try check()
         return rows[id]
     }
 
-    public func countOpenLoans(due range: DueRange) throws -> Int {
+    package func countOpenLoans(due range: DueRange) throws -> Int {
         try check()
         return openByDue.lazy.filter { range.contains($0.dueOn) }.count
     }
 
-    public func openLoans(
+    package func openLoans(
         due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         try check()
@@ -75,7 +75,7 @@ public final class MemoryStore: LoanWriting {
         }
     }
 
-    public func searchOpenLoans(
+    package func searchOpenLoans(
         _ text: SearchText, due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?,
         _ visit: (Loan) throws -> Void
     ) throws -> SearchReach {
@@ -86,7 +86,7 @@ public final class MemoryStore: LoanWriting {
         }
     }
 
-    public func returnedLoans(
+    package func returnedLoans(
         beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {
         try check()
@@ -108,7 +108,7 @@ public final class MemoryStore: LoanWriting {
         }
     }
 
-    public func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
+    package func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         try check()
         fullScans += 1
         for loan in rows.values.sorted(by: { $0.id < $1.id }) where selection == .all || (selection == .open) == loan.isOpen {
@@ -119,7 +119,7 @@ public final class MemoryStore: LoanWriting {
 
 extension CivilDate {
     /// A date in tests, written as `YYYY-MM-DD`.
-    public static func on(_ text: String) -> CivilDate {
+    package static func on(_ text: String) -> CivilDate {
         guard let date = CivilDate(iso: text) else { fatalError("bad test date \(text)") }
         return date
     }

@@ -11,19 +11,19 @@ import Foundation
 ///
 /// A test that stops, restarts or kills its server gets a cluster of its own (`dedicated()`),
 /// so the other tests' server never goes away under them.
-public final class PostgresServer: Sendable {
-    public let port: Int
+package final class PostgresServer: Sendable {
+    package let port: Int
     /// The cluster's folder: data, log and the Unix socket.
-    public let folder: String
+    package let folder: String
     private let programs: String
     private let user: (uid: uid_t, gid: gid_t)?
 
-    public static let role = "loans"
-    public static let guardedRole = "guarded"
-    public static let guardedPassword = "correct-horse-battery-staple"
+    package static let role = "loans"
+    package static let guardedRole = "guarded"
+    package static let guardedPassword = "correct-horse-battery-staple"
 
     /// The process's server, started on first use.
-    public static func shared() throws -> PostgresServer {
+    package static func shared() throws -> PostgresServer {
         try started.get()
     }
 
@@ -31,18 +31,18 @@ public final class PostgresServer: Sendable {
 
     /// A cluster of this test's own, to stop, start and kill; `shutDown()` ends it (and it ends
     /// with the test process in any case).
-    public static func dedicated() throws -> PostgresServer {
+    package static func dedicated() throws -> PostgresServer {
         try PostgresServer()
     }
 
     /// Stops the server as an administrator would (`pg_ctl stop -m fast`: clients are told and
     /// disconnected), waiting until it is down.
-    public func stop() throws {
+    package func stop() throws {
         try PostgresServer.asServerUser(user, programs + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "-t", "60", "stop"])
     }
 
     /// Starts the stopped server again on its port.
-    public func start() throws {
+    package func start() throws {
         try PostgresServer.asServerUser(user, programs + "/pg_ctl", [
             "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o", PostgresServer.options(port: port, folder: folder), "start",
         ])
@@ -50,7 +50,7 @@ public final class PostgresServer: Sendable {
 
     /// Kills every process of the server at once with SIGKILL, as a power cut would (no
     /// shutdown, no checkpoint); `start()` then recovers from the write-ahead log.
-    public func killAll() throws {
+    package func killAll() throws {
         guard let text = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8),
               let postmaster = text.split(separator: "\n").first.flatMap({ pid_t($0) })
         else { throw HarnessError("the test cluster in \(folder) is not running") }
@@ -66,7 +66,7 @@ public final class PostgresServer: Sendable {
     }
 
     /// Ends a dedicated cluster now (an immediate shutdown).
-    public func shutDown() {
+    package func shutDown() {
         _ = try? ProgramRun.asServerUser(user, programs + "/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
     }
 
@@ -87,7 +87,7 @@ public final class PostgresServer: Sendable {
     }
 
     /// A new, empty database owned by `loans` (the cluster's default is UTF8 in locale C); returns its name.
-    public func createDatabase(encoding: String = "UTF8", locale: String = "C") throws -> String {
+    package func createDatabase(encoding: String = "UTF8", locale: String = "C") throws -> String {
         let name = "loans_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
         let options = encoding == "UTF8" && locale == "C" ? "" : " ENCODING '\(encoding)' LOCALE '\(locale)' TEMPLATE template0"
         try psql("postgres", "CREATE DATABASE \(name) OWNER \(PostgresServer.role)\(options)")
@@ -95,19 +95,19 @@ public final class PostgresServer: Sendable {
     }
 
     /// A URL for `database` on this server over loopback TCP.
-    public func url(_ database: String, user: String = PostgresServer.role) -> String {
+    package func url(_ database: String, user: String = PostgresServer.role) -> String {
         "postgresql://\(user)@127.0.0.1:\(port)/\(database)"
     }
 
     /// psql and its arguments to reach `database` as the superuser over the Unix socket, for a
     /// session a test keeps open (a lock held while it runs).
-    public func psqlSession(_ database: String) -> (program: String, arguments: [String]) {
+    package func psqlSession(_ database: String) -> (program: String, arguments: [String]) {
         (programs + "/psql", ["-X", "-q", "-h", folder, "-p", String(port), "-U", "postgres", "-d", database])
     }
 
     /// Runs SQL as the superuser, over the Unix socket; returns the rows unaligned, `|` between fields.
     @discardableResult
-    public func psql(_ database: String, _ sql: String) throws -> String {
+    package func psql(_ database: String, _ sql: String) throws -> String {
         let run = try ProgramRun(
             programs + "/psql",
             ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", folder, "-p", String(port), "-U", "postgres", "-d", database, "-c", sql],

@@ -6,23 +6,23 @@ import Glibc
 /// Foundation's `Process`, whose exit watch a daemon such as a database server inherits and
 /// keeps open. `stdin` is fed through a pipe; stdout and stderr are read apart. A program that
 /// has not ended after `seconds` is killed and the run throws, so no test can hang on one.
-public struct ProgramRun: Sendable {
+package struct ProgramRun: Sendable {
     /// The exit code, or 128 + the signal that ended the program.
-    public let status: Int32
-    public let out: String
-    public let err: String
+    package let status: Int32
+    package let out: String
+    package let err: String
     /// True when a signal ended the program (a trap), not an exit.
-    public let crashed: Bool
+    package let crashed: Bool
 
     /// How long a run may take unless the caller says otherwise: generous, for a busy CI machine.
-    public static let defaultSeconds: Double = 120
+    package static let defaultSeconds: Double = 120
 
     /// After the program exits, how long a process it left behind may keep its output open
     /// before the run returns what it has (a daemon such as `pg_ctl`'s server may never close it).
     static let drainSeconds: Double = 5
 
     /// Runs `program` with `arguments` and exactly `environment` (the test's own when nil).
-    public init(
+    package init(
         _ program: String, _ arguments: [String], environment: [String: String]? = nil, stdin: [UInt8] = [],
         seconds: Double = ProgramRun.defaultSeconds
     ) throws {
@@ -92,7 +92,7 @@ extension ProgramRun {
     /// nothing of the test process but what it is given. (Without the closing, a child started
     /// while a test was writing a file, a refresh hook say, would keep it open for writing, and
     /// running that file would fail with ETXTBSY for as long as the child lives.)
-    public static func spawn(
+    package static func spawn(
         _ program: String, _ arguments: [String], environment: [String: String],
         input: Int32? = nil, output: Int32? = nil, errors: Int32? = nil
     ) throws -> Result<pid_t, POSIXError> {
@@ -180,10 +180,10 @@ final class ChildPipe {
 }
 
 /// A test harness that could not do its job; the test fails with this message.
-public struct HarnessError: Error, CustomStringConvertible {
-    public let description: String
+package struct HarnessError: Error, CustomStringConvertible {
+    package let description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -1,9 +1,9 @@
 /// Raw characters a JSON text from loans must never carry: below 0x20 inside a string, anything
 /// below 0x20 but a newline between values, DEL, C1, U+2028 and U+2029. Shared by the end-to-end
 /// test of the written documents and the writer's fuzz target.
-public enum RawJSONControls {
+package enum RawJSONControls {
     /// Each raw character found, worded with its byte offset ("raw 0x1f inside a string at 40").
-    public static func find(_ bytes: [UInt8]) -> [String] {
+    package static func find(_ bytes: [UInt8]) -> [String] {
         var found: [String] = []
         var inString = false
         var escaped = false

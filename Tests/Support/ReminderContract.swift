@@ -6,21 +6,21 @@ import Testing
 /// recipient, loan, due date and level), outside the history, and lets one run at a time decide,
 /// deliver and record. Each check gets a way to open its ONE fresh store as any author: a writer
 /// for the loans and the store's reminders' ledger (for a database, new connections each time).
-public struct ReminderCheck: Sendable, CustomTestStringConvertible {
-    public typealias Open = (_ author: String) throws -> (store: any LoanWriting, ledger: any ReminderLedger)
+package struct ReminderCheck: Sendable, CustomTestStringConvertible {
+    package typealias Open = (_ author: String) throws -> (store: any LoanWriting, ledger: any ReminderLedger)
 
-    public let name: String
+    package let name: String
     let body: @Sendable (Open) throws -> Void
 
-    public var testDescription: String { name }
+    package var testDescription: String { name }
 
-    public func run(_ open: Open) throws {
+    package func run(_ open: Open) throws {
         try body(open)
     }
 }
 
-public enum ReminderContract {
-    public static let checks: [ReminderCheck] = [
+package enum ReminderContract {
+    package static let checks: [ReminderCheck] = [
         ReminderCheck(name: "levels are kept per recipient, loan and due date, outside the history", body: keepsLevels),
         ReminderCheck(name: "a missed day catches up with the most urgent level only", body: catchesUp),
         ReminderCheck(name: "a renewal re-arms; undoing it fires nothing again", body: renewalReArms),

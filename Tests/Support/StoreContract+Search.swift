@@ -17,13 +17,13 @@ extension StoreContract {
     ]
 
     /// The checks that need a store that writes.
-    public static let writeChecks: [StoreWriteCheck] = [
+    package static let writeChecks: [StoreWriteCheck] = [
         StoreWriteCheck(name: "search and the returned walk follow every write", body: searchFollowsEveryWrite),
     ]
 
     /// An id past the first the SQLite index cannot pack (2^41), and the largest id loans accepts (2^53 − 1).
-    public static let bigID: Int64 = (1 << 41) + 5
-    public static let largestID: Int64 = 9_007_199_254_740_991
+    package static let bigID: Int64 = (1 << 41) + 5
+    package static let largestID: Int64 = 9_007_199_254_740_991
 
     static func loan(
         _ id: Int64, due: Int, _ title: String, party: String = "Someone", note: String? = nil, returned: Int? = nil
@@ -35,7 +35,7 @@ extension StoreContract {
     }
 
     /// Open loans in walk order: 1, 2, big, 8, 9, 3, 11, 4, 5, largest, 12, 6, 7; loan 10 is returned.
-    public static let searchLoans: [Loan] = [
+    package static let searchLoans: [Loan] = [
         loan(1, due: -3, "Gödel, Escher, Bach", party: "Hofstadter"),
         loan(2, due: -3, "Die Straße", party: "STRAUSS Verlag"),
         loan(3, due: 0, "Go\u{308}del's proof", party: "Nagel"),

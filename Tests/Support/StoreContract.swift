@@ -5,40 +5,40 @@ import Testing
 /// way to make the store under test holding some loans, and runs inside the calling test. Each
 /// store's test target runs every check against its stores (`StoreContractTests`), so a new store
 /// joins by adding one case there.
-public struct StoreCheck: Sendable, CustomTestStringConvertible {
+package struct StoreCheck: Sendable, CustomTestStringConvertible {
     /// Makes a fresh store holding exactly these loans (ids kept).
-    public typealias MakeStore = ([Loan]) throws -> any LoanReading
+    package typealias MakeStore = ([Loan]) throws -> any LoanReading
 
-    public let name: String
+    package let name: String
     let body: @Sendable (MakeStore) throws -> Void
 
-    public var testDescription: String { name }
+    package var testDescription: String { name }
 
     /// Runs the check against the stores `make` builds.
-    public func run(_ make: MakeStore) throws {
+    package func run(_ make: MakeStore) throws {
         try body(make)
     }
 }
 
 /// A check of the store contract that writes: each is handed a way to make a writable store.
-public struct StoreWriteCheck: Sendable, CustomTestStringConvertible {
+package struct StoreWriteCheck: Sendable, CustomTestStringConvertible {
     /// Makes a fresh writable store holding exactly these loans (ids kept).
-    public typealias MakeStore = ([Loan]) throws -> any LoanWriting
+    package typealias MakeStore = ([Loan]) throws -> any LoanWriting
 
-    public let name: String
+    package let name: String
     let body: @Sendable (MakeStore) throws -> Void
 
-    public var testDescription: String { name }
+    package var testDescription: String { name }
 
     /// Runs the check against the stores `make` builds.
-    public func run(_ make: MakeStore) throws {
+    package func run(_ make: MakeStore) throws {
         try body(make)
     }
 }
 
 /// The store contract: the bounded questions of the read port, answered alike by every store.
-public enum StoreContract {
-    public static let checks: [StoreCheck] = [
+package enum StoreContract {
+    package static let checks: [StoreCheck] = [
         StoreCheck(name: "finds loans by id", body: findsLoansByID),
         StoreCheck(name: "counts open loans in ranges", body: countsOpenLoansInRanges),
         StoreCheck(name: "walks open loans in due order", body: walksOpenLoansInDueOrder),

@@ -5,7 +5,7 @@ import LoansCore
 extension LoanWriting {
     /// Adds a loan as an `add` change and returns its id.
     @discardableResult
-    public func add(_ draft: LoanDraft) throws -> LoanID {
+    package func add(_ draft: LoanDraft) throws -> LoanID {
         let loan = Loan(
             id: LoanID(0), title: draft.title, direction: draft.direction, counterparty: draft.counterparty,
             lentOn: draft.lentOn, dueOn: draft.dueOn, note: draft.note
@@ -14,7 +14,7 @@ extension LoanWriting {
     }
 
     /// Stores these loans with their own ids as one `import` change.
-    public func seed(_ loans: [Loan]) throws {
+    package func seed(_ loans: [Loan]) throws {
         try change(.importDocument) { writer in
             for loan in loans { try writer.insert(loan) }
         }
@@ -22,7 +22,7 @@ extension LoanWriting {
 
     /// Removes a loan as a `remove` change; false when there was none.
     @discardableResult
-    public func remove(_ id: LoanID) throws -> Bool {
+    package func remove(_ id: LoanID) throws -> Bool {
         try change(.remove) { writer in
             guard try writer.loan(id) != nil else { return false }
             try writer.delete(id)
@@ -33,7 +33,7 @@ extension LoanWriting {
 
 extension Author {
     /// The author tests write as, with a stopped clock.
-    public static var tester: Author {
+    package static var tester: Author {
         Author(
             name: "tester@test",
             clock: StoppedClock(Now(today: Sample.today, utc: UTCTimestamp(date: Sample.today, hour: 12, minute: 0, second: 0)))
@@ -43,7 +43,7 @@ extension Author {
 
 extension LoanReading {
     /// The history newest first, as an array.
-    public func history(of loan: LoanID?, limit: Int?) throws -> [Change] {
+    package func history(of loan: LoanID?, limit: Int?) throws -> [Change] {
         var changes: [Change] = []
         try history(of: loan, limit: limit) { changes.append($0) }
         return changes

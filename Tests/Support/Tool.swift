@@ -1,10 +1,10 @@
 /// A tool a test relies on (sqlite3, tmux, chmod, a shell script…), run to find something out
 /// or to set something up. It must succeed: a non-zero exit, a signal or anything on stderr
 /// throws `ToolFailure`, so a test never compares two empty outputs from a tool that failed.
-public enum Tool {
+package enum Tool {
     /// Runs the tool and returns its stdout.
     @discardableResult
-    public static func run(
+    package static func run(
         _ program: String, _ arguments: [String], environment: [String: String]? = nil, stdin: [UInt8] = [],
         seconds: Double = ProgramRun.defaultSeconds
     ) throws -> String {
@@ -17,11 +17,11 @@ public enum Tool {
 }
 
 /// A tool that exited non-zero, died of a signal or complained on stderr.
-public struct ToolFailure: Error, CustomStringConvertible {
-    public let command: String
-    public let result: ProgramRun
+package struct ToolFailure: Error, CustomStringConvertible {
+    package let command: String
+    package let result: ProgramRun
 
-    public var description: String {
+    package var description: String {
         let how = result.crashed ? "was killed by signal \(result.status - 128)" : "exited with \(result.status)"
         return "\(command) \(how); stderr: \(result.err.debugDescription); stdout: \(result.out.debugDescription)"
     }

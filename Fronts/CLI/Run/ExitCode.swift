@@ -1,5 +1,5 @@
 /// The process exit codes (sysexits names where they exist).
-public enum ExitCode: Int32, Sendable, CaseIterable {
+package enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     /// A loan that does not exist, or another runtime failure.
     case failure = 1

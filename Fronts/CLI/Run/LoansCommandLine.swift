@@ -4,17 +4,17 @@ import LoansText
 
 /// The composition root: parses the words, reads the clock once, opens the right store and
 /// hands the request to the use cases and fronts.
-public enum LoansCommandLine {
-    public static let version = "0.1.0"
+package enum LoansCommandLine {
+    package static let version = "0.1.0"
 
     /// Runs the process's own invocation: its arguments and environment as the bytes given.
-    public static func main(console: Console) -> ExitCode {
+    package static func main(console: Console) -> ExitCode {
         run(ProcessEnvironment.arguments().map(Word.init), environment: .process, console: console, clock: SystemClock())
     }
 
     /// Runs one invocation (`arguments` without the program name, each as the bytes given) and
     /// returns its exit code.
-    public static func run(
+    package static func run(
         bytes arguments: [[UInt8]], environment: [String: [UInt8]], console: Console, clock: any Clock = SystemClock()
     ) -> ExitCode {
         run(arguments.map(Word.init), environment: Environment(environment), console: console, clock: clock)
@@ -40,7 +40,7 @@ public enum LoansCommandLine {
     }
 
     /// Runs one invocation given as text (tests, tools): the same as the bytes of each word.
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String], console: Console, clock: any Clock = SystemClock()
     ) -> ExitCode {
         run(bytes: arguments.map { Array($0.utf8) }, environment: environment.mapValues { Array($0.utf8) }, console: console, clock: clock)
@@ -75,7 +75,7 @@ public enum LoansCommandLine {
 
     /// Checks the words only (for the argument fuzzer): `.success` or the exit code and
     /// message a run would report, without touching any store or printing anything.
-    public static func check(bytes arguments: [[UInt8]], environment: [String: [UInt8]], now: Now) -> (ExitCode, String?) {
+    package static func check(bytes arguments: [[UInt8]], environment: [String: [UInt8]], now: Now) -> (ExitCode, String?) {
         do {
             _ = try parse(arguments.map(Word.init), environment: Environment(environment), clock: StoppedClock(now))
             return (.success, nil)

@@ -120,7 +120,7 @@ extension LoansCommandLine {
     /// Checks the bytes of a config file as if read from `path` (for the config fuzzer), without
     /// touching any file: the line that set each key, or the exit code and message a run would
     /// report.
-    public static func checkConfig(bytes: [UInt8], path: String) -> (lines: [String: Int], refusal: (ExitCode, String)?) {
+    package static func checkConfig(bytes: [UInt8], path: String) -> (lines: [String: Int], refusal: (ExitCode, String)?) {
         guard let path = SystemPath(path) else { return ([:], (.usage, "not a path")) }
         do {
             let file = try ConfigFile(path: path, bytes: bytes)

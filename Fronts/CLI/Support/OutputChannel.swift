@@ -6,25 +6,25 @@ import Glibc
 /// channel's failure action with `errno`; the process's own stdout ends the run there
 /// (`Console.standard`). With SIGPIPE at its default a closed pipe ends the run by the signal
 /// instead, before any action.
-public final class OutputChannel {
+package final class OutputChannel {
     let descriptor: Int32?
     private let failure: ((Int32) -> Void)?
     private var buffer: [UInt8] = []
     /// Set after a failed write: nothing more is written.
     private var failed = false
     /// Everything written so far, when capturing.
-    public private(set) var captured: [UInt8] = []
+    package private(set) var captured: [UInt8] = []
     private static let chunk = 1 << 16
 
     /// Writes to a file descriptor; `failure` is called once if a write fails.
-    public init(descriptor: Int32, failure: ((Int32) -> Void)? = nil) {
+    package init(descriptor: Int32, failure: ((Int32) -> Void)? = nil) {
         self.descriptor = descriptor
         self.failure = failure
         buffer.reserveCapacity(OutputChannel.chunk)
     }
 
     /// Captures in memory.
-    public init() {
+    package init() {
         descriptor = nil
         failure = nil
     }
@@ -33,30 +33,30 @@ public final class OutputChannel {
         flush()
     }
 
-    public var capturedText: String { String(decoding: captured, as: UTF8.self) }
+    package var capturedText: String { String(decoding: captured, as: UTF8.self) }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= OutputChannel.chunk { flush() }
     }
 
-    public func write(bytes: some Sequence<UInt8>) {
+    package func write(bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= OutputChannel.chunk { flush() }
     }
 
     /// Writes `line` and a newline.
-    public func line(_ line: String) {
+    package func line(_ line: String) {
         write(line)
         write("\n")
     }
 
     /// Drops what was written but not yet flushed (an answer cut short by an error).
-    public func discardPending() {
+    package func discardPending() {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    public func flush() {
+    package func flush() {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         guard let descriptor else {
@@ -88,11 +88,11 @@ public final class OutputChannel {
 }
 
 /// Where a run writes: standard output for answers, standard error for messages.
-public struct Console {
-    public let out: OutputChannel
-    public let err: OutputChannel
+package struct Console {
+    package let out: OutputChannel
+    package let err: OutputChannel
 
-    public init(out: OutputChannel, err: OutputChannel) {
+    package init(out: OutputChannel, err: OutputChannel) {
         self.out = out
         self.err = err
     }
@@ -100,7 +100,7 @@ public struct Console {
     /// The process's own stdout and stderr. When stdout cannot be written, the run stops there:
     /// `loans: cannot write output: …` on stderr (when stderr can take it), the run's files
     /// removed, exit 74.
-    public static func standard() -> Console {
+    package static func standard() -> Console {
         Console(out: OutputChannel(descriptor: STDOUT_FILENO, failure: endRun), err: OutputChannel(descriptor: STDERR_FILENO))
     }
 

@@ -2,11 +2,11 @@ import Glibc
 
 /// The process's arguments and environment. Arguments are read as the bytes the kernel gave
 /// (Swift's `CommandLine.arguments` would replace invalid UTF-8 with U+FFFD).
-public enum ProcessEnvironment {
+package enum ProcessEnvironment {
     /// Every variable, its value decoded as UTF-8 (invalid bytes replaced): for the parts that
     /// take the environment whole and only read text. Settings and paths read one variable at a
     /// time, as bytes (`Environment.process`).
-    public static func current() -> [String: String] {
+    package static func current() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -20,7 +20,7 @@ public enum ProcessEnvironment {
     }
 
     /// The arguments after the program's name, each as bytes.
-    public static func arguments() -> [[UInt8]] {
+    package static func arguments() -> [[UInt8]] {
         let count = Int(CommandLine.argc)
         guard count > 1 else { return [] }
         return (1..<count).map { index in CommandLine.unsafeArgv[index].map { cBytes($0) } ?? [] }

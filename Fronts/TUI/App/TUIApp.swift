@@ -3,17 +3,17 @@ import LoansCore
 /// The TUI without a terminal: state, events in, a frame and a screen buffer out. The runner
 /// feeds it keys and sizes from ncurses and "may have changed" from the live-agenda port; tests
 /// and the benchmark feed it directly.
-public struct TUIApp {
+package struct TUIApp {
     /// Which day it is: asked again whenever the answer may have changed.
     let today: Today
     let stores: any LoanStores
-    public private(set) var width: Int
-    public private(set) var height: Int
-    public private(set) var policy: DuePolicy
-    public internal(set) var browser: AgendaBrowser
-    public internal(set) var router = Router()
+    package private(set) var width: Int
+    package private(set) var height: Int
+    package private(set) var policy: DuePolicy
+    package internal(set) var browser: AgendaBrowser
+    package internal(set) var router = Router()
     /// Why the loans could not be read; the failure screen shows it until a retry succeeds.
-    public internal(set) var failure: String?
+    package internal(set) var failure: String?
     /// The loan of the screen on top (detail, form, question), as last read.
     var loan: LoanStanding?
     var form: LoanForm?
@@ -23,11 +23,11 @@ public struct TUIApp {
     /// How far the detail or the help is scrolled.
     var scroll = 0
     /// Set when the user quits.
-    public internal(set) var isFinished = false
+    package internal(set) var isFinished = false
     /// Whether the loans are a throwaway demo (`--demo`): the header says so.
     let demo: Bool
 
-    public init(today: Today, stores: any LoanStores, width: Int, height: Int, demo: Bool = false) {
+    package init(today: Today, stores: any LoanStores, width: Int, height: Int, demo: Bool = false) {
         self.today = today
         self.stores = stores
         self.demo = demo
@@ -39,7 +39,7 @@ public struct TUIApp {
     }
 
     /// Handles one event: a key, a new size, or news that the answer may have changed.
-    public mutating func handle(_ event: TUIEvent) {
+    package mutating func handle(_ event: TUIEvent) {
         switch event {
         case .key(let key):
             message = nil
@@ -59,7 +59,7 @@ public struct TUIApp {
     }
 
     /// The screen as it is now, worded.
-    public var frame: Frame {
+    package var frame: Frame {
         let (body, hints) = bodyAndHints
         return Frame(
             header: AgendaPresenter.header(policy),
@@ -100,7 +100,7 @@ public struct TUIApp {
     }
 
     /// The frame laid out at the current size.
-    public var screen: ScreenBuffer {
+    package var screen: ScreenBuffer {
         ScreenView.render(frame, width: width, height: height)
     }
 

@@ -8,7 +8,7 @@ import LoansCore
 /// instead types `/`, the text one character at a time and Esc, N times over, timing each
 /// keystroke of the filter (every character, and the Esc that clears it). The figures it prints
 /// are for the benchmarks of the big-data and text-entry requirements.
-public enum TUIBenchmark {
+package enum TUIBenchmark {
     /// The keys replayed, in a loop: single steps, pages, and jumps to both ends.
     static let script: [Key] = [
         .character("j"), .character("j"), .character("j"), .pageDown, .pageDown, .character("k"), .pageUp,
@@ -30,7 +30,7 @@ public enum TUIBenchmark {
 
     /// Runs the benchmark at 80×24 and returns the report lines: `keys` navigation keys, or with
     /// a `filter`, that many rounds of typing it.
-    public static func run(
+    package static func run(
         today: Today, stores: any LoanStores, keys: Int, filter: String? = nil, width: Int = 80, height: Int = 24
     ) -> [String] {
         let start = monotonicNanoseconds()

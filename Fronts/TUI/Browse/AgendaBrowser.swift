@@ -3,40 +3,40 @@ import LoansCore
 /// The list's state and navigation: which lines are on screen (from a top position), which
 /// row has the cursor, the mode and the filter. Each move reads only the lines it shows —
 /// a page around the cursor — so a key costs the same with ten loans or a million.
-public struct AgendaBrowser {
-    public private(set) var mode: ListMode = .agenda
+package struct AgendaBrowser {
+    package private(set) var mode: ListMode = .agenda
     /// The filter text, nil when not filtering.
-    public private(set) var filter: String?
-    public private(set) var sections: [AgendaSection] = []
+    package private(set) var filter: String?
+    package private(set) var sections: [AgendaSection] = []
     /// The lines on screen, top to bottom.
-    public private(set) var lines: [AgendaLine] = []
+    package private(set) var lines: [AgendaLine] = []
     /// The row with the cursor.
-    public private(set) var cursor: LinePosition?
+    package private(set) var cursor: LinePosition?
     /// Whether lines exist above the first and below the last shown.
-    public private(set) var moreAbove = false
-    public private(set) var moreBelow = false
+    package private(set) var moreAbove = false
+    package private(set) var moreBelow = false
     /// How many lines the list has on screen.
-    public private(set) var height: Int
+    package private(set) var height: Int
 
     private var top: LinePosition?
     private var walker: AgendaWalker?
 
-    public init(height: Int) {
+    package init(height: Int) {
         self.height = max(1, height)
     }
 
     /// The loan under the cursor.
-    public var selected: LoanStanding? {
+    package var selected: LoanStanding? {
         lines.first { $0.position == cursor }?.loan
     }
 
     /// Every count is zero: nothing to list.
-    public var isEmpty: Bool { sections.allSatisfy { $0.count == 0 } }
+    package var isEmpty: Bool { sections.allSatisfy { $0.count == 0 } }
 
     /// Reads counts and the lines on screen again (new data, a new day, a new size), keeping
     /// the top line and the cursor where they were; the cursor moves to the nearest row when
     /// its loan is gone.
-    public mutating func reload(query: AgendaQuery, policy: DuePolicy, height: Int? = nil) throws {
+    package mutating func reload(query: AgendaQuery, policy: DuePolicy, height: Int? = nil) throws {
         if let height { self.height = max(1, height) }
         let sections = try AgendaSection.sections(mode, filter: filter, policy: policy, query: query)
         self.sections = sections
@@ -53,7 +53,7 @@ public struct AgendaBrowser {
     }
 
     /// Shows another view, back at the top (a view that cannot be filtered drops the filter).
-    public mutating func setMode(_ mode: ListMode) throws {
+    package mutating func setMode(_ mode: ListMode) throws {
         guard mode != self.mode else { return }
         self.mode = mode
         if !mode.canFilter { filter = nil }
@@ -61,7 +61,7 @@ public struct AgendaBrowser {
     }
 
     /// Filters by title or counterparty (nil or empty: no filter), back at the top.
-    public mutating func setFilter(_ text: String?) throws {
+    package mutating func setFilter(_ text: String?) throws {
         let text = text.flatMap { $0.isEmpty ? nil : $0 }
         guard text != filter else { return }
         filter = text
@@ -78,7 +78,7 @@ public struct AgendaBrowser {
 
     // MARK: Moves
 
-    public mutating func moveDown() throws {
+    package mutating func moveDown() throws {
         guard let walker, let index = cursorIndex else { return }
         if let next = lines[(index + 1)...].first(where: { $0.loan != nil }) {
             cursor = next.position
@@ -93,7 +93,7 @@ public struct AgendaBrowser {
         normalizeCursor()
     }
 
-    public mutating func moveUp() throws {
+    package mutating func moveUp() throws {
         guard let walker, let index = cursorIndex else { return }
         if let previous = lines[..<index].last(where: { $0.loan != nil }) {
             cursor = previous.position
@@ -113,7 +113,7 @@ public struct AgendaBrowser {
         }
     }
 
-    public mutating func pageDown() throws {
+    package mutating func pageDown() throws {
         let index = cursorIndex ?? 0
         let step = max(1, height - 1)
         guard step < lines.count, moreBelow else {
@@ -124,7 +124,7 @@ public struct AgendaBrowser {
         placeCursor(near: index)
     }
 
-    public mutating func pageUp() throws {
+    package mutating func pageUp() throws {
         guard let walker, let first = lines.first else { return }
         let index = cursorIndex ?? 0
         let behind = try walker.backward(before: first.position, count: max(1, height - 1))
@@ -138,7 +138,7 @@ public struct AgendaBrowser {
 
     /// The wheel: moves the lines on screen by `count` (up when negative), the cursor staying on
     /// its loan while it is shown, else on the nearest row.
-    public mutating func scroll(by count: Int) throws {
+    package mutating func scroll(by count: Int) throws {
         guard let walker, let first = lines.first, count != 0 else { return }
         let moved = count > 0
             ? (moreBelow ? try walker.forward(from: first.position, inclusive: false, count: count) : [])
@@ -148,19 +148,19 @@ public struct AgendaBrowser {
     }
 
     /// A click: the cursor on this row, when it is on screen.
-    public mutating func select(_ position: LinePosition) {
+    package mutating func select(_ position: LinePosition) {
         guard lines.contains(where: { $0.position == position && $0.loan != nil }) else { return }
         cursor = position
     }
 
     /// `g`: the first line, the cursor on the most urgent loan.
-    public mutating func moveToFirst() throws {
+    package mutating func moveToFirst() throws {
         try show(from: nil)
         cursor = lines.first { $0.loan != nil }?.position
     }
 
     /// `G`: the last page, the cursor on the last loan.
-    public mutating func moveToLast() throws {
+    package mutating func moveToLast() throws {
         guard let walker else { return }
         let behind = try walker.backward(before: nil, count: height)
         guard let furthest = behind.last else { return }
@@ -171,7 +171,7 @@ public struct AgendaBrowser {
     /// Puts the cursor on the loan with this due date and id when the list holds it (after an
     /// add or an edit), with some lines above it for context. False when it is not listed.
     @discardableResult
-    public mutating func focus(dueOn: CivilDate, id: LoanID) throws -> Bool {
+    package mutating func focus(dueOn: CivilDate, id: LoanID) throws -> Bool {
         guard let walker, let section = walker.section(containing: dueOn) else { return false }
         let target = LinePosition.row(section, .due(DueOrderKey(dueOn: dueOn, id: id)))
         let above = try walker.backward(before: target, count: height / 2)

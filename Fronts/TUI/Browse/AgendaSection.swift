@@ -2,13 +2,13 @@ import LoansCore
 
 /// Which loans the list shows, the views `Tab` cycles through: the agenda (overdue, due soon),
 /// every open loan, and the returned loans (newest return first).
-public enum ListMode: Hashable, Sendable, CaseIterable {
+package enum ListMode: Hashable, Sendable, CaseIterable {
     case agenda
     case allOpen
     case returned
 
     /// The view's name, as the header shows it.
-    public var title: String {
+    package var title: String {
         switch self {
         case .agenda: "Agenda"
         case .allOpen: "All open"
@@ -17,37 +17,37 @@ public enum ListMode: Hashable, Sendable, CaseIterable {
     }
 
     /// The view `Tab` goes to.
-    public var next: ListMode {
+    package var next: ListMode {
         let all = ListMode.allCases
         return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
     }
 
     /// Whether `/` filters this view: the open loans' views, which the store's search index
     /// answers; the returned loans are only listed.
-    public var canFilter: Bool { self != .returned }
+    package var canFilter: Bool { self != .returned }
 }
 
 /// One headed group of the list, with what it holds and how many loans.
-public struct AgendaSection: Hashable, Sendable {
+package struct AgendaSection: Hashable, Sendable {
     /// What a section holds.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// The open loans of a group, due within its range.
         case due(DueGroup, DueRange)
         /// The returned loans, newest return first.
         case returned
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// How many loans the section holds; at most `countCap` (then `countIsCapped`) when counting
     /// means walking (the matches of a filter, the returned loans).
-    public var count: Int
+    package var count: Int
     /// True when `count` stopped at the cap.
-    public var countIsCapped: Bool
+    package var countIsCapped: Bool
     /// A filter too short for the store's index searches a group in due order, a bounded number
     /// of loans from its start: the section then ends at the last loan searched.
-    public var searchedThrough: DueOrderKey?
+    package var searchedThrough: DueOrderKey?
 
-    public init(_ kind: Kind, count: Int, countIsCapped: Bool = false, searchedThrough: DueOrderKey? = nil) {
+    package init(_ kind: Kind, count: Int, countIsCapped: Bool = false, searchedThrough: DueOrderKey? = nil) {
         self.kind = kind
         self.count = count
         self.countIsCapped = countIsCapped
@@ -55,7 +55,7 @@ public struct AgendaSection: Hashable, Sendable {
     }
 
     /// Counting that walks the loans stops here.
-    public static let countCap = 99
+    package static let countCap = 99
 
     /// The sections of a view under `policy`, with their counts, as Core's use cases define and
     /// answer them. Counts of open loans without a filter are sums over the store's per-day

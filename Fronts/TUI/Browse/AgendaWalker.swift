@@ -3,7 +3,7 @@ import LoansCore
 /// Where a row stands in its section, by the values that order it (they stay meaningful when
 /// the loan itself is gone): an open loan by (due date, id), a returned one by (return date,
 /// id) newest first.
-public enum RowKey: Hashable, Sendable, Comparable {
+package enum RowKey: Hashable, Sendable, Comparable {
     case due(DueOrderKey)
     case returned(ReturnOrderKey)
 
@@ -12,7 +12,7 @@ public enum RowKey: Hashable, Sendable, Comparable {
     }
 
     /// In list order: due dates ascending, returns newest first.
-    public static func < (lhs: RowKey, rhs: RowKey) -> Bool {
+    package static func < (lhs: RowKey, rhs: RowKey) -> Bool {
         switch (lhs, rhs) {
         case (.due(let a), .due(let b)): a < b
         case (.returned(let a), .returned(let b)): b < a
@@ -47,7 +47,7 @@ public enum RowKey: Hashable, Sendable, Comparable {
 
 /// A place in the list: a section's heading, or a loan's row. Headings come before their rows,
 /// rows in their section's order.
-public enum LinePosition: Hashable, Sendable, Comparable {
+package enum LinePosition: Hashable, Sendable, Comparable {
     case heading(Int)
     case row(Int, RowKey)
 
@@ -57,7 +57,7 @@ public enum LinePosition: Hashable, Sendable, Comparable {
         }
     }
 
-    public static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
+    package static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
         switch (lhs, rhs) {
         case (.heading(let a), .heading(let b)): a < b
         case (.heading(let a), .row(let b, _)): a <= b
@@ -68,18 +68,18 @@ public enum LinePosition: Hashable, Sendable, Comparable {
 }
 
 /// One line of the list: a section heading or a loan with its standing today.
-public enum AgendaLine: Hashable, Sendable {
+package enum AgendaLine: Hashable, Sendable {
     case heading(Int)
     case row(Int, LoanStanding)
 
-    public var position: LinePosition {
+    package var position: LinePosition {
         switch self {
         case .heading(let section): .heading(section)
         case .row(let section, let item): .row(section, RowKey(item.loan))
         }
     }
 
-    public var loan: LoanStanding? {
+    package var loan: LoanStanding? {
         if case .row(_, let item) = self { return item }
         return nil
     }

@@ -1,19 +1,19 @@
 import LoansCore
 
 /// Which value a form field holds.
-public enum FieldName: Hashable, Sendable {
+package enum FieldName: Hashable, Sendable {
     case title, direction, counterparty, lentOn, dueOn, note
     /// The single date of a renewal (the new due date) or a return (the day it came back).
     case date
 }
 
 /// One line of a form: a label and either editable text or the lent/borrowed toggle.
-public struct FormField: Hashable, Sendable {
-    public let name: FieldName
-    public let label: String
-    public var input: TextInput
+package struct FormField: Hashable, Sendable {
+    package let name: FieldName
+    package let label: String
+    package var input: TextInput
     /// The toggle's value; only the direction field uses it.
-    public var direction: Direction
+    package var direction: Direction
 
     init(_ name: FieldName, _ label: String, text: String = "", direction: Direction = .lent) {
         self.name = name
@@ -23,12 +23,12 @@ public struct FormField: Hashable, Sendable {
     }
 
     /// Whether the field is typed as a date (and so shows the day it means).
-    public var isDate: Bool { name == .lentOn || name == .dueOn || name == .date }
+    package var isDate: Bool { name == .lentOn || name == .dueOn || name == .date }
 
-    public var isToggle: Bool { name == .direction }
+    package var isToggle: Bool { name == .direction }
 
     /// Whether a pasted newline stays one (the note); in the other fields it becomes a space.
-    public var keepsNewlines: Bool { name == .note }
+    package var keepsNewlines: Bool { name == .note }
 
     /// Takes pasted text as text; false for the toggle, which has no text.
     mutating func paste(_ text: String) -> Bool {
@@ -55,7 +55,7 @@ public struct FormField: Hashable, Sendable {
 }
 
 /// What a form asks the use cases to do once its values are valid.
-public enum FormSubmission: Hashable, Sendable {
+package enum FormSubmission: Hashable, Sendable {
     case add(LoanDraft)
     case edit(LoanID, LoanEdit)
     case renew(LoanID, CivilDate)
@@ -63,7 +63,7 @@ public enum FormSubmission: Hashable, Sendable {
 }
 
 /// What a key did to a form.
-public enum FormOutcome: Hashable, Sendable {
+package enum FormOutcome: Hashable, Sendable {
     /// The form changed (or the key was ignored); it stays open.
     case editing
     /// Enter on valid values: run the submission.

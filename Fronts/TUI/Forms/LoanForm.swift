@@ -4,25 +4,25 @@ import LoansCore
 /// checked with the same rules and date parser as the command line; problems show next to
 /// their field as soon as a date is typed, and for every field after a first Enter. Esc on a
 /// form with changes asks before it throws them away.
-public struct LoanForm: Hashable, Sendable {
+package struct LoanForm: Hashable, Sendable {
     /// What the form is for.
-    public enum Purpose: Hashable, Sendable {
+    package enum Purpose: Hashable, Sendable {
         case add
         case edit(Loan)
         case renew(Loan)
         case returnLoan(Loan)
     }
 
-    public let purpose: Purpose
-    public private(set) var fields: [FormField]
+    package let purpose: Purpose
+    package private(set) var fields: [FormField]
     /// The field with the focus.
-    public private(set) var focus = 0
+    package private(set) var focus = 0
     /// Set once Enter was pressed: from then on every problem shows.
-    public private(set) var submitted = false
+    package private(set) var submitted = false
     /// Why the last submission failed in the use case (a rule, a locked database).
-    public var failure: String?
+    package var failure: String?
     /// Set by Esc on an edited form: `y` discards the changes, `n` or Esc keeps editing.
-    public private(set) var askingToDiscard = false
+    package private(set) var askingToDiscard = false
     /// The fields as the form opened, to tell whether anything was changed.
     private let initial: [FormField]
 
@@ -37,7 +37,7 @@ public struct LoanForm: Hashable, Sendable {
         window.days == 0 ? "today" : "+\(window.days)d"
     }
 
-    public static func add(window: DueWindow) -> LoanForm {
+    package static func add(window: DueWindow) -> LoanForm {
         LoanForm(.add, [
             FormField(.title, "Title"), FormField(.direction, "Direction"), FormField(.counterparty, "Counterparty"),
             FormField(.lentOn, "Lent on"), FormField(.dueOn, "Due on", text: windowDate(window)),
@@ -45,7 +45,7 @@ public struct LoanForm: Hashable, Sendable {
         ])
     }
 
-    public static func edit(_ loan: Loan) -> LoanForm {
+    package static func edit(_ loan: Loan) -> LoanForm {
         LoanForm(.edit(loan), [
             FormField(.title, "Title", text: loan.title), FormField(.direction, "Direction", direction: loan.direction),
             FormField(.counterparty, "Counterparty", text: loan.counterparty),
@@ -56,22 +56,22 @@ public struct LoanForm: Hashable, Sendable {
 
     /// Renewing: `+N[dwm]` counts from the current due date, as `loans renew --by` does; the
     /// default moves it by the window (at least a day).
-    public static func renew(_ loan: Loan, window: DueWindow) -> LoanForm {
+    package static func renew(_ loan: Loan, window: DueWindow) -> LoanForm {
         LoanForm(.renew(loan), [FormField(.date, "New due date", text: "+\(max(1, window.days))d")])
     }
 
-    public static func returnLoan(_ loan: Loan) -> LoanForm {
+    package static func returnLoan(_ loan: Loan) -> LoanForm {
         LoanForm(.returnLoan(loan), [FormField(.date, "Returned on", text: "today")])
     }
 
     /// Whether any field differs from what the form opened with.
-    public var isEdited: Bool {
+    package var isEdited: Bool {
         zip(fields, initial).contains { $0.input.text != $1.input.text || $0.direction != $1.direction }
     }
 
     /// Handles a key: Tab/↓ and Shift-Tab/↑ move between fields, Enter submits, Esc cancels
     /// (asking first when something was changed), anything else edits the focused field.
-    public mutating func apply(_ key: Key, today: CivilDate) -> FormOutcome {
+    package mutating func apply(_ key: Key, today: CivilDate) -> FormOutcome {
         if askingToDiscard {
             switch key {
             case .character("y"), .character("Y"): return .cancel
@@ -104,13 +104,13 @@ public struct LoanForm: Hashable, Sendable {
     }
 
     /// Pasted text goes into the focused field as text (never a key), unless a question is open.
-    public mutating func paste(_ text: String) {
+    package mutating func paste(_ text: String) {
         guard !askingToDiscard, fields[focus].paste(text) else { return }
         failure = nil
     }
 
     /// The date a date field means today, or nil when it does not parse.
-    public func date(_ name: FieldName, today: CivilDate) -> CivilDate? {
+    package func date(_ name: FieldName, today: CivilDate) -> CivilDate? {
         try? parsedDate(name, today: today)
     }
 
@@ -134,7 +134,7 @@ public struct LoanForm: Hashable, Sendable {
     }
 
     /// The problem of each field that has one: dates always, the others once Enter was pressed.
-    public func problems(today: CivilDate) -> [FieldName: String] {
+    package func problems(today: CivilDate) -> [FieldName: String] {
         var problems: [FieldName: String] = [:]
         for field in fields {
             do {
@@ -185,7 +185,7 @@ public struct LoanForm: Hashable, Sendable {
     }
 
     /// The loan being edited, renewed or returned.
-    public var original: Loan? {
+    package var original: Loan? {
         switch purpose {
         case .add: nil
         case .edit(let loan), .renew(let loan), .returnLoan(let loan): loan

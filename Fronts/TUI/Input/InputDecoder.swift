@@ -4,7 +4,7 @@
 /// (mode 2004), whose content is text whatever bytes it holds. What is unfinished at the end of
 /// a read is kept for the next, so a sequence split across reads decodes the same. Pure: the
 /// terminal layer feeds it, and calls `flush` when no more bytes came within the Esc delay.
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
     /// The bytes of an unfinished sequence (an escape sequence or a UTF-8 character).
     private var pending: [UInt8] = []
     /// Inside `ESC [ 200 ~` … `ESC [ 201 ~`.
@@ -18,13 +18,13 @@ public struct InputDecoder: Sendable {
     static let longestSequence = 64
     static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
-    public init() {}
+    package init() {}
 
     /// Whether an unfinished sequence waits for more bytes (a lone ESC may be the Esc key).
-    public var isWaiting: Bool { !pasting && !pending.isEmpty }
+    package var isWaiting: Bool { !pasting && !pending.isEmpty }
 
     /// The events the bytes complete, in order.
-    public mutating func feed(_ bytes: some Collection<UInt8>) -> [TUIEvent] {
+    package mutating func feed(_ bytes: some Collection<UInt8>) -> [TUIEvent] {
         let input = pending.isEmpty ? Array(bytes) : pending + bytes
         pending = []
         var events: [TUIEvent] = []
@@ -53,7 +53,7 @@ public struct InputDecoder: Sendable {
     }
 
     /// No more bytes came: a lone ESC is the Esc key; any other unfinished sequence is dropped.
-    public mutating func flush() -> [TUIEvent] {
+    package mutating func flush() -> [TUIEvent] {
         defer { pending = [] }
         return pending == [0x1B] ? [.key(.escape)] : []
     }

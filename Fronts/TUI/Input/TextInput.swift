@@ -6,27 +6,27 @@ import LoansText
 /// end. The text is kept in two parts around the cursor — the text before it, and the
 /// characters after it as a stack, nearest last — so typing, moving and deleting at the cursor
 /// cost one grapheme whatever the length of the text, and drawing measures only what is shown.
-public struct TextInput: Hashable, Sendable {
+package struct TextInput: Hashable, Sendable {
     /// The text before the cursor.
     private var head: String
     /// The graphemes after the cursor, the nearest last.
     private var tail: [Character]
 
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         head = text
         tail = []
     }
 
-    public var text: String { tail.isEmpty ? head : head + String(tail.reversed()) }
+    package var text: String { tail.isEmpty ? head : head + String(tail.reversed()) }
 
-    public var isEmpty: Bool { head.isEmpty && tail.isEmpty }
+    package var isEmpty: Bool { head.isEmpty && tail.isEmpty }
 
     /// How many graphemes stand before the cursor (counts them: for tests, not for drawing).
-    public var cursor: Int { head.count }
+    package var cursor: Int { head.count }
 
     /// Applies an editing key; false when the key is not an editing key (the caller's to handle).
     @discardableResult
-    public mutating func apply(_ key: Key) -> Bool {
+    package mutating func apply(_ key: Key) -> Bool {
         switch key {
         case .character(let character):
             insert(String(character))
@@ -58,14 +58,14 @@ public struct TextInput: Hashable, Sendable {
     }
 
     /// Inserts text at the cursor (typed or pasted); the cursor ends after it.
-    public mutating func insert(_ text: String) {
+    package mutating func insert(_ text: String) {
         head += text
         joinAtCursor()
     }
 
     /// Pasted text as a field takes it: control characters (ESC, tab, CR…) become spaces, and so
     /// do newlines unless the field keeps them.
-    public static func pastable(_ text: String, keepingNewlines: Bool) -> String {
+    package static func pastable(_ text: String, keepingNewlines: Bool) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             (0x00...0x1F).contains(scalar.value) || (0x7F...0x9F).contains(scalar.value)
         }
@@ -93,7 +93,7 @@ public struct TextInput: Hashable, Sendable {
     /// The part of the text that fits in `columns` display columns with the cursor inside it,
     /// and the cursor's column within that part. Scrolls so the cursor is always visible, and
     /// measures only the graphemes it shows. A newline (in a note) shows as `↵`.
-    public func visible(columns: Int) -> (text: String, cursorColumn: Int) {
+    package func visible(columns: Int) -> (text: String, cursorColumn: Int) {
         guard columns > 1 else { return ("", 0) }
         var before: [String] = []
         var used = 0

@@ -3,9 +3,9 @@ import LoansText
 
 /// Words the list: the header (today, the window), section headings with counts and
 /// colours, rows with their relative day, and the empty text apart from the failure text.
-public enum AgendaPresenter {
+package enum AgendaPresenter {
     /// `Today: Sun 2026-11-29 · Due soon: within 7 days`.
-    public static func header(_ policy: DuePolicy) -> String {
+    package static func header(_ policy: DuePolicy) -> String {
         let window = switch policy.window.days {
         case 0: "today only"
         case 1: "within 1 day"
@@ -15,7 +15,7 @@ public enum AgendaPresenter {
     }
 
     /// The list body, or the notice that there is nothing to list.
-    public static func body(_ browser: AgendaBrowser) -> Body {
+    package static func body(_ browser: AgendaBrowser) -> Body {
         guard !browser.isEmpty else { return .notice(empty(mode: browser.mode, filter: browser.filter)) }
         let lines = browser.lines.map { line -> ListBody.Line in
             switch line {
@@ -30,7 +30,7 @@ public enum AgendaPresenter {
     }
 
     /// Nothing to list: a different screen from the failure.
-    public static func empty(mode: ListMode, filter: String?) -> Notice {
+    package static func empty(mode: ListMode, filter: String?) -> Notice {
         if let filter {
             return Notice(text: "No loans match \(Quoted(filter)).", tone: .muted, hint: "Esc clears the filter.")
         }
@@ -45,14 +45,14 @@ public enum AgendaPresenter {
     }
 
     /// The loans could not be read: says so, with the store's reason.
-    public static func failure(_ message: String) -> Notice {
+    package static func failure(_ message: String) -> Notice {
         Notice(text: "Loans could not be loaded: \(message)", tone: .error, hint: "It is tried again every second · q quits")
     }
 
     /// `OVERDUE (2)`, `DUE SOON (3)`, `LATER (4)`, `RETURNED (12)`; `(99+)` when a count that
     /// walks the loans (a filter's matches, the returned loans) stopped at its cap; a filter too
     /// short for the index says how far it searched.
-    public static func heading(_ section: AgendaSection) -> String {
+    package static func heading(_ section: AgendaSection) -> String {
         let name = switch section.kind {
         case .due(.overdue, _): "OVERDUE"
         case .due(.dueSoon, _): "DUE SOON"
@@ -67,14 +67,14 @@ public enum AgendaPresenter {
         return "\(name) (\(count))"
     }
 
-    public static func row(_ item: LoanStanding, selected: Bool) -> RowFrame {
+    package static func row(_ item: LoanStanding, selected: Bool) -> RowFrame {
         RowFrame(
             id: item.id, title: item.loan.title, party: LoanWording.shortParty(item.loan),
             relativeDay: RelativeDay.capitalized(RelativeDay.phrase(item)), tone: tone(item.status), selected: selected
         )
     }
 
-    public static func tone(_ status: LoanStatus) -> Tone {
+    package static func tone(_ status: LoanStatus) -> Tone {
         switch status {
         case .overdue: .overdue
         case .dueSoon: .dueSoon

@@ -2,19 +2,19 @@ import LoansCore
 
 /// What one screen shows, worded but not laid out: the presenters make frames, the views lay
 /// them out in a screen buffer, and the router routes only the ids a frame shows.
-public struct Frame: Hashable, Sendable {
+package struct Frame: Hashable, Sendable {
     /// The header: today and the window, then the name of the view or screen.
-    public var header: String
-    public var context: String
+    package var header: String
+    package var context: String
     /// A throwaway demo database: the header says `DEMO`.
-    public var demo: Bool
-    public var body: Body
+    package var demo: Bool
+    package var body: Body
     /// A message on the line above the footer (what the last action did, or why it failed).
-    public var status: StatusLine?
+    package var status: StatusLine?
     /// The footer's key hints.
-    public var hints: [KeyHint]
+    package var hints: [KeyHint]
 
-    public init(header: String, context: String, body: Body, status: StatusLine? = nil, hints: [KeyHint], demo: Bool = false) {
+    package init(header: String, context: String, body: Body, status: StatusLine? = nil, hints: [KeyHint], demo: Bool = false) {
         self.header = header
         self.context = context
         self.demo = demo
@@ -24,7 +24,7 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// The loan ids on screen: the only ids the router will open.
-    public var visibleIDs: [LoanID] {
+    package var visibleIDs: [LoanID] {
         switch body {
         case .list(let list): list.lines.compactMap(\.id)
         case .detail(let detail): [detail.id]
@@ -36,7 +36,7 @@ public struct Frame: Hashable, Sendable {
 }
 
 /// The main part of a frame.
-public enum Body: Hashable, Sendable {
+package enum Body: Hashable, Sendable {
     case list(ListBody)
     /// Nothing to list, or a failure: one message in the middle of the screen.
     case notice(Notice)
@@ -47,35 +47,35 @@ public enum Body: Hashable, Sendable {
 }
 
 /// A key and what it does, as the footer shows it.
-public struct KeyHint: Hashable, Sendable {
-    public let key: String
-    public let action: String
+package struct KeyHint: Hashable, Sendable {
+    package let key: String
+    package let action: String
 
-    public init(_ key: String, _ action: String) {
+    package init(_ key: String, _ action: String) {
         self.key = key
         self.action = action
     }
 }
 
 /// The line above the footer: a message, or the filter being typed.
-public enum StatusLine: Hashable, Sendable {
+package enum StatusLine: Hashable, Sendable {
     case message(String, Tone)
     /// The filter prompt, with the text and where its cursor is.
     case filter(TextInput)
 }
 
 /// A centred message: empty, or could not load.
-public struct Notice: Hashable, Sendable {
-    public let text: String
-    public let tone: Tone
+package struct Notice: Hashable, Sendable {
+    package let text: String
+    package let tone: Tone
     /// A second, quieter line (what to do next).
-    public let hint: String?
+    package let hint: String?
 }
 
 /// The list: section headings and loan rows.
-public struct ListBody: Hashable, Sendable {
+package struct ListBody: Hashable, Sendable {
     /// One line of the list, already worded.
-    public enum Line: Hashable, Sendable {
+    package enum Line: Hashable, Sendable {
         case heading(String, Tone)
         case row(RowFrame)
 
@@ -85,68 +85,68 @@ public struct ListBody: Hashable, Sendable {
         }
     }
 
-    public let lines: [Line]
-    public let moreAbove: Bool
-    public let moreBelow: Bool
+    package let lines: [Line]
+    package let moreAbove: Bool
+    package let moreBelow: Bool
 }
 
 /// A loan's row: `#id  title  counterparty  relative day`.
-public struct RowFrame: Hashable, Sendable {
-    public let id: LoanID
-    public let title: String
+package struct RowFrame: Hashable, Sendable {
+    package let id: LoanID
+    package let title: String
     /// "to Alice" (lent) or "from City Library" (borrowed).
-    public let party: String
+    package let party: String
     /// "2 days overdue", "Due today", "Due in 3 days".
-    public let relativeDay: String
-    public let tone: Tone
-    public let selected: Bool
+    package let relativeDay: String
+    package let tone: Tone
+    package let selected: Bool
 }
 
 /// Every field of one loan.
-public struct DetailBody: Hashable, Sendable {
+package struct DetailBody: Hashable, Sendable {
     /// A label and its value; a note's further lines have an empty label.
-    public struct Field: Hashable, Sendable {
-        public let label: String
-        public let value: String
-        public let tone: Tone
+    package struct Field: Hashable, Sendable {
+        package let label: String
+        package let value: String
+        package let tone: Tone
     }
 
-    public let id: LoanID
-    public let title: String
-    public let fields: [Field]
-    public let scroll: Int
+    package let id: LoanID
+    package let title: String
+    package let fields: [Field]
+    package let scroll: Int
 }
 
 /// A form: its title, fields with their problems or the day a date means, and a failure.
-public struct FormBody: Hashable, Sendable {
+package struct FormBody: Hashable, Sendable {
     /// One field as shown.
-    public struct Field: Hashable, Sendable {
-        public let label: String
+    package struct Field: Hashable, Sendable {
+        package let label: String
         /// The text (or the toggle's value), with the cursor when the field has the focus.
-        public let input: TextInput
-        public let isToggle: Bool
-        public let focused: Bool
+        package let input: TextInput
+        package let isToggle: Bool
+        package let focused: Bool
         /// The day a date field means ("Sun 2026-12-06"), when it parses.
-        public let meaning: String?
-        public let problem: String?
+        package let meaning: String?
+        package let problem: String?
     }
 
-    public let title: String
-    public let loanID: LoanID?
-    public let fields: [Field]
-    public let failure: String?
+    package let title: String
+    package let loanID: LoanID?
+    package let fields: [Field]
+    package let failure: String?
     /// Esc was pressed on changed values: the form asks whether to throw them away.
-    public let askingToDiscard: Bool
+    package let askingToDiscard: Bool
 }
 
 /// A yes/no question about a loan.
-public struct ConfirmBody: Hashable, Sendable {
-    public let id: LoanID
-    public let question: String
+package struct ConfirmBody: Hashable, Sendable {
+    package let id: LoanID
+    package let question: String
 }
 
 /// The keys, in groups.
-public struct HelpBody: Hashable, Sendable {
-    public let lines: [String]
-    public let scroll: Int
+package struct HelpBody: Hashable, Sendable {
+    package let lines: [String]
+    package let scroll: Int
 }

@@ -2,8 +2,8 @@ import LoansCore
 import LoansText
 
 /// Words one loan's detail: every field, the note line by line and the renewal history.
-public enum DetailPresenter {
-    public static func body(_ item: LoanStanding, scroll: Int) -> DetailBody {
+package enum DetailPresenter {
+    package static func body(_ item: LoanStanding, scroll: Int) -> DetailBody {
         let loan = item.loan
         typealias Field = DetailBody.Field
         var fields = [
@@ -38,8 +38,8 @@ public enum DetailPresenter {
 }
 
 /// Words a form: its title, each field with the day a date means or its problem.
-public enum FormPresenter {
-    public static func body(_ form: LoanForm, today: CivilDate) -> FormBody {
+package enum FormPresenter {
+    package static func body(_ form: LoanForm, today: CivilDate) -> FormBody {
         let problems = form.problems(today: today)
         let fields = form.fields.enumerated().map { index, field in
             let meaning = field.isDate ? form.date(field.name, today: today).map(DetailPresenter.dated) : nil
@@ -68,12 +68,12 @@ public enum FormPresenter {
 }
 
 /// Words the remove confirmation and the help screen.
-public enum DialogPresenter {
-    public static func confirmRemove(_ loan: Loan) -> ConfirmBody {
+package enum DialogPresenter {
+    package static func confirmRemove(_ loan: Loan) -> ConfirmBody {
         ConfirmBody(id: loan.id, question: "Remove loan #\(loan.id) “\(loan.title)” for good?")
     }
 
-    public static func help(scroll: Int) -> HelpBody {
+    package static func help(scroll: Int) -> HelpBody {
         HelpBody(lines: [
             "Moving",
             "  ↑ ↓  j k        previous / next loan",

@@ -1,7 +1,7 @@
 import LoansCore
 
 /// A screen of the TUI.
-public enum Route: Hashable, Sendable {
+package enum Route: Hashable, Sendable {
     /// The list: overdue and due soon (or all open loans).
     case agenda
     /// Every field of one loan.
@@ -20,7 +20,7 @@ public enum Route: Hashable, Sendable {
     case help
 
     /// The loan the screen is about, if any.
-    public var loanID: LoanID? {
+    package var loanID: LoanID? {
         switch self {
         case .detail(let id), .edit(let id), .renew(let id), .returnLoan(let id), .remove(let id): id
         case .agenda, .add, .help: nil
@@ -31,16 +31,16 @@ public enum Route: Hashable, Sendable {
 /// Navigation: a stack of screens with the agenda at the bottom. It opens a screen about a
 /// loan only when the frame on screen shows that loan's id, so a stale id (the loan left the
 /// list in a refresh) or an invented one goes nowhere.
-public struct Router: Sendable {
-    public private(set) var stack: [Route] = [.agenda]
+package struct Router: Sendable {
+    package private(set) var stack: [Route] = [.agenda]
 
-    public init() {}
+    package init() {}
 
-    public var current: Route { stack.last ?? .agenda }
+    package var current: Route { stack.last ?? .agenda }
 
     /// Opens `route` on top; false (and nothing changes) when it names a loan not in `visible`.
     @discardableResult
-    public mutating func open(_ route: Route, visible: [LoanID]) -> Bool {
+    package mutating func open(_ route: Route, visible: [LoanID]) -> Bool {
         if let id = route.loanID, !visible.contains(id) { return false }
         stack.append(route)
         return true
@@ -48,14 +48,14 @@ public struct Router: Sendable {
 
     /// Goes back one screen; false at the agenda, where going back means quitting.
     @discardableResult
-    public mutating func back() -> Bool {
+    package mutating func back() -> Bool {
         guard stack.count > 1 else { return false }
         stack.removeLast()
         return true
     }
 
     /// Leaves every screen about a loan that no longer exists.
-    public mutating func forget(_ id: LoanID) {
+    package mutating func forget(_ id: LoanID) {
         stack.removeAll { $0.loanID == id }
         if stack.isEmpty { stack = [.agenda] }
     }

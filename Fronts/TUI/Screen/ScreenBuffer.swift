@@ -2,23 +2,23 @@ import LoansText
 
 /// One column of the screen: the grapheme that starts here (empty for the other columns of a
 /// wide one), how many columns it takes, and its style.
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
     /// The grapheme drawn from this column; "" when this column continues a wide one.
-    public var text: String
+    package var text: String
     /// 1 for most characters, 2 for wide ones (CJK, emoji), more for a sequence of them (a family
     /// emoji takes 8: `DisplayWidth`), 0 for the columns a wide one covers.
-    public var width: Int
-    public var style: Style
+    package var width: Int
+    package var style: Style
 
-    public static let blank = Cell(text: " ", width: 1, style: .plain)
+    package static let blank = Cell(text: " ", width: 1, style: .plain)
 }
 
 /// Where the terminal's cursor stands, when a text field has the focus.
-public struct CursorPosition: Hashable, Sendable {
-    public let row: Int
-    public let column: Int
+package struct CursorPosition: Hashable, Sendable {
+    package let row: Int
+    package let column: Int
 
-    public init(row: Int, column: Int) {
+    package init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
@@ -27,26 +27,26 @@ public struct CursorPosition: Hashable, Sendable {
 /// The pure screen: a grid of cells that views draw into by display width and tests read as
 /// text; the terminal layer copies it to ncurses. Text from data is sanitised on the way in,
 /// so no control character can reach the terminal.
-public struct ScreenBuffer: Sendable {
-    public let width: Int
-    public let height: Int
-    public private(set) var cells: [Cell]
+package struct ScreenBuffer: Sendable {
+    package let width: Int
+    package let height: Int
+    package private(set) var cells: [Cell]
     /// The text cursor, shown only while a field is being edited.
-    public var cursor: CursorPosition?
+    package var cursor: CursorPosition?
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
-    public func cell(row: Int, column: Int) -> Cell {
+    package func cell(row: Int, column: Int) -> Cell {
         guard row >= 0, row < height, column >= 0, column < width else { return .blank }
         return cells[row * width + column]
     }
 
     /// The row as text, wide characters once, trailing spaces kept.
-    public func line(_ row: Int) -> String {
+    package func line(_ row: Int) -> String {
         guard row >= 0, row < height else { return "" }
         var text = ""
         for column in 0..<width {
@@ -56,10 +56,10 @@ public struct ScreenBuffer: Sendable {
     }
 
     /// Every row as text.
-    public var lines: [String] { (0..<height).map(line) }
+    package var lines: [String] { (0..<height).map(line) }
 
     /// The screen as text, trailing spaces trimmed: what a snapshot test compares.
-    public var snapshot: String {
+    package var snapshot: String {
         lines.map { line in String(line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)]) }
             .joined(separator: "\n")
     }
@@ -68,7 +68,7 @@ public struct ScreenBuffer: Sendable {
     /// default), and returns the column after the last one drawn. A wide character that
     /// would not fit whole becomes a space; zero-width graphemes are dropped.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+    package mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil) -> Int {
         guard row >= 0, row < height, column >= 0, column < width else { return column }
         let end = min(width, column + max(0, limit ?? width))
         var at = column
@@ -87,7 +87,7 @@ public struct ScreenBuffer: Sendable {
     }
 
     /// Paints columns `from..<to` of `row` with spaces in `style` (a selection bar, a header).
-    public mutating func fill(row: Int, from: Int = 0, to: Int? = nil, style: Style) {
+    package mutating func fill(row: Int, from: Int = 0, to: Int? = nil, style: Style) {
         guard row >= 0, row < height else { return }
         let stop = min(width, to ?? width)
         var column = max(0, from)

@@ -1,5 +1,5 @@
 /// The meaning of a piece of text on screen; the terminal layer picks the colour.
-public enum Tone: Hashable, Sendable {
+package enum Tone: Hashable, Sendable {
     case plain
     /// Overdue loans and their heading: red.
     case overdue
@@ -16,16 +16,16 @@ public enum Tone: Hashable, Sendable {
 }
 
 /// How a cell is drawn: its tone, and whether it is bold or shown inverted (the selection).
-public struct Style: Hashable, Sendable {
-    public var tone: Tone
-    public var bold: Bool
-    public var inverse: Bool
+package struct Style: Hashable, Sendable {
+    package var tone: Tone
+    package var bold: Bool
+    package var inverse: Bool
 
-    public init(_ tone: Tone = .plain, bold: Bool = false, inverse: Bool = false) {
+    package init(_ tone: Tone = .plain, bold: Bool = false, inverse: Bool = false) {
         self.tone = tone
         self.bold = bold
         self.inverse = inverse
     }
 
-    public static let plain = Style()
+    package static let plain = Style()
 }

@@ -2,8 +2,8 @@ import CNcurses
 import Glibc
 
 /// Why the terminal could not be used.
-public struct TerminalError: Error, CustomStringConvertible {
-    public let description: String
+package struct TerminalError: Error, CustomStringConvertible {
+    package let description: String
 }
 
 /// The thin layer over ncursesw for output: starts and restores the terminal, copies a screen

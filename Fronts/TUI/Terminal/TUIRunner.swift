@@ -2,10 +2,10 @@ import Glibc
 import LoansCore
 
 /// Runs the TUI on the process's terminal (the full-screen front).
-public enum TUIRunner {
+package enum TUIRunner {
     /// Whether the terminal `TERM` names can show the full screen; when it cannot (`TERM=dumb`,
     /// an unknown terminal), the caller shows the agenda as text instead.
-    public static var terminalIsDrivable: Bool { CursesTerminal.isDrivable }
+    package static var terminalIsDrivable: Bool { CursesTerminal.isDrivable }
 
     /// Shows the loans until the user quits. Between events it sleeps on the live-agenda port,
     /// which wakes it for input (or a signal such as a resize) on the terminal and when the
@@ -13,7 +13,7 @@ public enum TUIRunner {
     /// Everything already typed or pasted is handled before the next draw. When the terminal
     /// goes away (end of file, EIO, a hang-up), it stops at once with an error. The terminal is
     /// restored on return, on a thrown error and, through the signal guard, on a signal.
-    public static func run(
+    package static func run(
         today: Today, stores: any LoanStores, changes: any AgendaChanges, colors: Bool, demo: Bool = false
     ) throws(TerminalError) {
         let terminal = try CursesTerminal(colors: colors)

@@ -3,17 +3,17 @@ import LoansText
 /// Lays a frame out in a screen buffer: the header on the first line, the body, a status line
 /// and the key hints on the last line; or, below the minimum size, a notice that the terminal
 /// is too small.
-public enum ScreenView {
-    public static let minimumWidth = 40
-    public static let minimumHeight = 8
+package enum ScreenView {
+    package static let minimumWidth = 40
+    package static let minimumHeight = 8
 
     /// The first line of the body (below the header).
-    public static let bodyTop = 1
+    package static let bodyTop = 1
 
     /// The lines between the header and the status line.
-    public static func bodyHeight(_ height: Int) -> Int { max(1, height - 3) }
+    package static func bodyHeight(_ height: Int) -> Int { max(1, height - 3) }
 
-    public static func render(_ frame: Frame, width: Int, height: Int) -> ScreenBuffer {
+    package static func render(_ frame: Frame, width: Int, height: Int) -> ScreenBuffer {
         var screen = ScreenBuffer(width: width, height: height)
         guard width >= minimumWidth, height >= minimumHeight else {
             tooSmall(&screen)

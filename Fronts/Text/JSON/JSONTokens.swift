@@ -6,16 +6,16 @@ import LoansCore
 /// too, so a document printed on a terminal cannot drive it — U+2028 and U+2029 as
 /// `\u2028`/`\u2029` (so the text is also safe inside JavaScript), `/` left alone. Swift strings
 /// are valid Unicode, so the output is always valid UTF-8.
-public enum JSONTokens {
+package enum JSONTokens {
     /// A text as a JSON string literal, escaped by the same rules as every document loans writes.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         string(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static func string(_ text: String, to bytes: inout [UInt8]) {
+    package static func string(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         if text.utf8.withContiguousStorageIfAvailable({ escape($0, to: &bytes) }) == nil {
             var copy = text
@@ -66,7 +66,7 @@ public enum JSONTokens {
     }
 
     /// A whole number in decimal, written digit by digit.
-    public static func integer(_ value: Int64, to bytes: inout [UInt8]) {
+    package static func integer(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         var divisor: UInt64 = 1
@@ -77,12 +77,12 @@ public enum JSONTokens {
         }
     }
 
-    public static func integer(_ value: Int, to bytes: inout [UInt8]) {
+    package static func integer(_ value: Int, to bytes: inout [UInt8]) {
         integer(Int64(value), to: &bytes)
     }
 
     /// A date as the string `"YYYY-MM-DD"`, written without building a `String`.
-    public static func date(_ date: CivilDate, to bytes: inout [UInt8]) {
+    package static func date(_ date: CivilDate, to bytes: inout [UInt8]) {
         let (year, month, day) = date.components
         func digits(_ value: Int, _ divisor: Int) {
             var divisor = divisor
@@ -100,12 +100,12 @@ public enum JSONTokens {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    public static func null(to bytes: inout [UInt8]) {
+    package static func null(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: "null".utf8)
     }
 
     /// `"key":`, for keys that are plain ASCII names.
-    public static func key(_ name: String, to bytes: inout [UInt8]) {
+    package static func key(_ name: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: name.utf8)
         bytes.append(contentsOf: "\":".utf8)

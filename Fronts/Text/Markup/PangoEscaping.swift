@@ -1,8 +1,8 @@
 /// Pango markup escaping for text read as markup (waybar, i3status-rust, i3bar or i3blocks with
 /// `--pango`, the body of a desktop notification): `&`, `<`, `>`, `'` and `"` become entities,
 /// so data can neither open a tag nor break the markup.
-public enum PangoEscaping {
-    public static func escape(_ text: String) -> String {
+package enum PangoEscaping {
+    package static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { "&<>'\"".utf8.contains($0) }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)

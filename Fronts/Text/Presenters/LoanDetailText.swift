@@ -1,9 +1,9 @@
 import LoansCore
 
 /// `loans show`: every field of one loan, one per line, data sanitised; a note keeps its lines.
-public enum LoanDetailText {
+package enum LoanDetailText {
     /// The fields, one per line; with `colour`, the due date in the colour of the loan's status.
-    public static func lines(_ item: LoanStanding, colour: Bool = false) -> [String] {
+    package static func lines(_ item: LoanStanding, colour: Bool = false) -> [String] {
         let loan = item.loan
         let history = loan.previousDueDates.map(\.iso).joined(separator: ", ")
         var fields: [(String, String)] = [

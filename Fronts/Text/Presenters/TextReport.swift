@@ -1,26 +1,26 @@
 import LoansCore
 
 /// A text answer: headed sections of rows, or one line saying there is nothing to show.
-public struct TextReport: Equatable, Sendable {
+package struct TextReport: Equatable, Sendable {
     /// A heading and its rows.
-    public struct Section: Equatable, Sendable {
-        public let heading: String?
-        public let rows: [Row]
+    package struct Section: Equatable, Sendable {
+        package let heading: String?
+        package let rows: [Row]
     }
 
     /// One loan's cells and where it stands (its colour on a terminal).
-    public struct Row: Equatable, Sendable {
-        public let cells: [String]
-        public let status: LoanStatus
+    package struct Row: Equatable, Sendable {
+        package let cells: [String]
+        package let status: LoanStatus
     }
 
-    public let sections: [Section]
+    package let sections: [Section]
     /// Printed instead of the sections when none has rows.
-    public let emptyText: String
+    package let emptyText: String
 
     /// The report as lines, laid out in columns (shared across sections so they line up); with
     /// `colour`, each loan's line in the colour of its status.
-    public func lines(colour: Bool = false) -> [String] {
+    package func lines(colour: Bool = false) -> [String] {
         let filled = sections.filter { !$0.rows.isEmpty }
         guard !filled.isEmpty else { return [emptyText] }
         let rows = filled.flatMap(\.rows)
@@ -39,9 +39,9 @@ public struct TextReport: Equatable, Sendable {
 }
 
 /// Words loans as rows of cells for the command line's text output.
-public enum TextPresenter {
+package enum TextPresenter {
     /// `loans agenda`: overdue, then due soon; `dates` adds each loan's due date.
-    public static func agenda(_ agenda: Agenda, dates: Bool = false) -> TextReport {
+    package static func agenda(_ agenda: Agenda, dates: Bool = false) -> TextReport {
         TextReport(
             sections: [section("OVERDUE", agenda.overdue, dates), section("DUE SOON", agenda.dueSoon, dates)],
             emptyText: "No loans overdue or due soon."
@@ -49,18 +49,18 @@ public enum TextPresenter {
     }
 
     /// `loans overdue`.
-    public static func overdue(_ loans: [LoanStanding], dates: Bool = false) -> TextReport {
+    package static func overdue(_ loans: [LoanStanding], dates: Bool = false) -> TextReport {
         TextReport(sections: [section("OVERDUE", loans, dates)], emptyText: "No loans overdue.")
     }
 
     /// `loans due-soon`.
-    public static func dueSoon(_ loans: [LoanStanding], dates: Bool = false) -> TextReport {
+    package static func dueSoon(_ loans: [LoanStanding], dates: Bool = false) -> TextReport {
         TextReport(sections: [section("DUE SOON", loans, dates)], emptyText: "No loans due soon.")
     }
 
     /// `loans list`: one row per loan with its due date and status. `filtered` says that the
     /// listing was narrowed (`--person`, `--search` …), so an empty answer says "matching".
-    public static func list(_ loans: [LoanStanding], _ selection: LoanSelection, filtered: Bool = false) -> TextReport {
+    package static func list(_ loans: [LoanStanding], _ selection: LoanSelection, filtered: Bool = false) -> TextReport {
         let empty = switch selection {
         case .open: "No open loans"
         case .returned: "No returned loans"

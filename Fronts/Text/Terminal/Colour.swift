@@ -1,7 +1,7 @@
 import LoansCore
 
 /// `--color` and the config file's `color`: whether text output is coloured.
-public enum ColourChoice: String, CaseIterable, Hashable, Sendable {
+package enum ColourChoice: String, CaseIterable, Hashable, Sendable {
     /// Colour a terminal, unless `TERM=dumb`.
     case auto
     case always
@@ -11,7 +11,7 @@ public enum ColourChoice: String, CaseIterable, Hashable, Sendable {
     /// the TUI): `always` and `never` as chosen; `auto` colours when the output is a terminal
     /// whose `TERM` is not `dumb`. (`NO_COLOR` set to anything but the empty text reaches here as
     /// `never`, unless an option chose otherwise.)
-    public func colours(terminal: Bool, term: String?) -> Bool {
+    package func colours(terminal: Bool, term: String?) -> Bool {
         switch self {
         case .always: true
         case .never: false
@@ -21,9 +21,9 @@ public enum ColourChoice: String, CaseIterable, Hashable, Sendable {
 }
 
 /// The colours of text output: overdue red, due soon yellow, returned dim.
-public enum TextColour {
+package enum TextColour {
     /// The SGR parameters for a loan's status, nil when it is shown plainly.
-    public static func sgr(_ status: LoanStatus) -> String? {
+    package static func sgr(_ status: LoanStatus) -> String? {
         switch status {
         case .overdue: "31"
         case .dueSoon: "33"
@@ -33,7 +33,7 @@ public enum TextColour {
     }
 
     /// `text` in the colour of `status` (unchanged when `colour` is off or the status is plain).
-    public static func paint(_ text: String, _ status: LoanStatus, colour: Bool) -> String {
+    package static func paint(_ text: String, _ status: LoanStatus, colour: Bool) -> String {
         guard colour, let sgr = sgr(status), !text.isEmpty else { return text }
         return "\u{1B}[\(sgr)m" + text + "\u{1B}[0m"
     }

@@ -6,21 +6,21 @@
 ///
 /// This is the one width table of loans: the widget, the text reports and the TUI all measure
 /// with it, so what fits in one fits in all.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// Inlinable so that each caller gets it specialised: called across modules unspecialised,
     /// its generic `utf8` view was looked up at run time, 6 % of a status bar's instructions.
     @inlinable
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         character.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
     /// One code point's columns.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value < 0x20 ? 0 : 1 }
         if value <= 0x9F || isZeroWidth(scalar) { return 0 }

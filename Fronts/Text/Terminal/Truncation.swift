@@ -1,9 +1,9 @@
 /// Shortens text to a number of display columns by whole graphemes, ending in `…`.
-public enum Truncation {
-    public static let ellipsis: Character = "…"
+package enum Truncation {
+    package static let ellipsis: Character = "…"
 
     /// `text` when it fits in `columns`, else its longest grapheme prefix that fits with `…` after it.
-    public static func truncate(_ text: String, toColumns columns: Int) -> String {
+    package static func truncate(_ text: String, toColumns columns: Int) -> String {
         guard columns > 0 else { return "" }
         if DisplayWidth.of(text) <= columns { return text }
         var used = 0
@@ -18,7 +18,7 @@ public enum Truncation {
     }
 
     /// `text` padded with spaces (or truncated) to exactly `columns` display columns.
-    public static func fit(_ text: String, toColumns columns: Int) -> String {
+    package static func fit(_ text: String, toColumns columns: Int) -> String {
         let shortened = truncate(text, toColumns: columns)
         let width = DisplayWidth.of(shortened)
         return width < columns ? shortened + String(repeating: " ", count: columns - width) : shortened

@@ -1,15 +1,15 @@
 /// Lays rows of cells out in columns by display width, two spaces apart; the last column is not
 /// padded, and a column wider than its cap is truncated with `…`. Cells are sanitised here, so
 /// no control character from data reaches the terminal.
-public struct TextTable {
+package struct TextTable {
     /// The widest a column may grow before its cells are shortened.
-    public var columnCap = 40
+    package var columnCap = 40
     /// Whether the last column is shortened to the cap too (it is not padded either way).
-    public var capsLastColumn = true
+    package var capsLastColumn = true
 
-    public init() {}
+    package init() {}
 
-    public func render(_ rows: [[String]], indent: String = "") -> [String] {
+    package func render(_ rows: [[String]], indent: String = "") -> [String] {
         let safe = rows.map { $0.map { SafeText.sanitized($0) } }
         let count = safe.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: count)

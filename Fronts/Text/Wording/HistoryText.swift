@@ -3,10 +3,10 @@ import LoansCore
 /// `loans history`: one line per change, newest first — local time, the loan, what happened:
 /// `2026-11-30 10:02  #3  The Hobbit  returned (was due 2026-11-28)`. Changes made by someone else
 /// say who.
-public enum HistoryText {
+package enum HistoryText {
     /// The lines for `entries`; `wallTime` shows an instant in local time, `author` is the
     /// person reading (their own changes need no name).
-    public static func lines(
+    package static func lines(
         _ entries: [HistoryEntry], of loan: LoanID?, author: String, wallTime: (UTCTimestamp) -> WallTime
     ) -> [String] {
         guard !entries.isEmpty else { return [loan.map { "No changes of loan #\($0)." } ?? "No changes yet."] }
@@ -28,9 +28,9 @@ public enum HistoryText {
 }
 
 /// The words for what a change did, shared by the history and the undo messages.
-public enum ChangeWording {
+package enum ChangeWording {
     /// The verb in the past tense: `returned`, `imported` …
-    public static func past(_ kind: ChangeKind) -> String {
+    package static func past(_ kind: ChangeKind) -> String {
         switch kind {
         case .add: "added"
         case .edit: "edited"
@@ -45,7 +45,7 @@ public enum ChangeWording {
     }
 
     /// What the change did, with the detail its loan's states give.
-    public static func what(_ entry: HistoryEntry) -> String {
+    package static func what(_ entry: HistoryEntry) -> String {
         let change = entry.change
         let before = entry.delta?.before
         let after = entry.delta?.after

@@ -2,9 +2,9 @@ import LoansCore
 
 /// The words every front uses for a loan's other party, a weekday and a late return, written
 /// once for the text commands, the TUI and the widget.
-public enum LoanWording {
+package enum LoanWording {
     /// "lent to Alice" or "borrowed from City Library".
-    public static func party(_ loan: Loan) -> String {
+    package static func party(_ loan: Loan) -> String {
         switch loan.direction {
         case .lent: "lent to \(loan.counterparty)"
         case .borrowed: "borrowed from \(loan.counterparty)"
@@ -13,7 +13,7 @@ public enum LoanWording {
 
     /// What to do about a loan, as a reminder or a calendar event says it: "Return The Hobbit to
     /// City Library" (borrowed) or "Get back Cordless drill from Sam" (lent).
-    public static func action(_ loan: Loan) -> String {
+    package static func action(_ loan: Loan) -> String {
         switch loan.direction {
         case .borrowed: "Return \(loan.title) to \(loan.counterparty)"
         case .lent: "Get back \(loan.title) from \(loan.counterparty)"
@@ -21,12 +21,12 @@ public enum LoanWording {
     }
 
     /// "to Alice" or "from City Library", where the direction shows anyway (lists).
-    public static func shortParty(_ loan: Loan) -> String {
+    package static func shortParty(_ loan: Loan) -> String {
         loan.direction == .lent ? "to \(loan.counterparty)" : "from \(loan.counterparty)"
     }
 
     /// `Mon` … `Sun`.
-    public static func weekday(_ date: CivilDate) -> String {
+    package static func weekday(_ date: CivilDate) -> String {
         switch date.weekday {
         case .monday: "Mon"
         case .tuesday: "Tue"
@@ -39,7 +39,7 @@ public enum LoanWording {
     }
 
     /// "on time", "1 day late", "3 days late" for a returned loan; nil while it is out.
-    public static func lateness(_ loan: Loan) -> String? {
+    package static func lateness(_ loan: Loan) -> String? {
         switch loan.daysReturnedLate {
         case nil: nil
         case 0: "on time"
@@ -50,21 +50,21 @@ public enum LoanWording {
 }
 
 /// What a change did, in one line: the same words on the command line and in the TUI.
-public enum OutcomeText {
-    public static func added(_ id: LoanID) -> String { "Added loan #\(id)." }
-    public static func edited(_ id: LoanID) -> String { "Edited loan #\(id)." }
-    public static func renewed(_ loan: Loan) -> String { "Renewed loan #\(loan.id): now due \(loan.dueOn) (renewal \(loan.renewals))." }
-    public static func returned(_ loan: Loan, on date: CivilDate) -> String { "Returned loan #\(loan.id) on \(date)." }
-    public static func removed(_ id: LoanID) -> String { "Removed loan #\(id)." }
-    public static func reopened(_ loan: Loan) -> String { "Reopened loan #\(loan.id): it is open again, due \(loan.dueOn)." }
+package enum OutcomeText {
+    package static func added(_ id: LoanID) -> String { "Added loan #\(id)." }
+    package static func edited(_ id: LoanID) -> String { "Edited loan #\(id)." }
+    package static func renewed(_ loan: Loan) -> String { "Renewed loan #\(loan.id): now due \(loan.dueOn) (renewal \(loan.renewals))." }
+    package static func returned(_ loan: Loan, on date: CivilDate) -> String { "Returned loan #\(loan.id) on \(date)." }
+    package static func removed(_ id: LoanID) -> String { "Removed loan #\(id)." }
+    package static func reopened(_ loan: Loan) -> String { "Reopened loan #\(loan.id): it is open again, due \(loan.dueOn)." }
 }
 
 /// What an import did (or, for a dry run, would do), in one line: `Imported 8 loans.`,
 /// `Imported 2 loans (1 new, 1 replaced); 3 unchanged.`, `Nothing imported: 8 loans unchanged.`,
 /// and what became of the document's history when it carries one: `Imported 8 loans and their
 /// history (12 changes).`, or a note that it was left aside.
-public enum ImportText {
-    public static func outcome(_ outcome: ImportOutcome, dryRun: Bool) -> String {
+package enum ImportText {
+    package static func outcome(_ outcome: ImportOutcome, dryRun: Bool) -> String {
         let line = loansLine(outcome, dryRun: dryRun)
         func changes(_ count: Int) -> String { "\(count) change\(count == 1 ? "" : "s")" }
         if outcome.adoptedChanges > 0 {

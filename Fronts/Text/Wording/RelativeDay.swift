@@ -2,15 +2,15 @@ import LoansCore
 
 /// How every front words a loan's day relative to today: "due today", "due tomorrow",
 /// "due in 3 days", "1 day overdue", "2 days overdue", "returned 2026-11-20".
-public enum RelativeDay {
-    public static func phrase(_ loan: LoanStanding) -> String {
+package enum RelativeDay {
+    package static func phrase(_ loan: LoanStanding) -> String {
         guard let days = loan.daysUntilDue else {
             return "returned \(loan.loan.returnedOn.map(\.iso) ?? "")"
         }
         return phrase(daysUntilDue: days)
     }
 
-    public static func phrase(daysUntilDue days: Int) -> String {
+    package static func phrase(daysUntilDue days: Int) -> String {
         switch days {
         case 0: return "due today"
         case 1: return "due tomorrow"
@@ -21,7 +21,7 @@ public enum RelativeDay {
     }
 
     /// The phrase with a capital first letter, for the start of a line or cell.
-    public static func capitalized(_ phrase: String) -> String {
+    package static func capitalized(_ phrase: String) -> String {
         guard let first = phrase.first else { return phrase }
         return first.uppercased() + phrase.dropFirst()
     }

@@ -2,12 +2,12 @@ import LoansCore
 
 /// What `loans undo` and `loans redo` did, in one line, the same on the command line and in the
 /// TUI: `Undid: returned #3 The Hobbit — it is open again`.
-public enum UndoText {
-    public static func undid(_ outcome: UndoOutcome) -> String {
+package enum UndoText {
+    package static func undid(_ outcome: UndoOutcome) -> String {
         line("Undid", outcome, consequence(undo: true, outcome))
     }
 
-    public static func redid(_ outcome: UndoOutcome) -> String {
+    package static func redid(_ outcome: UndoOutcome) -> String {
         line("Redid", outcome, consequence(undo: false, outcome))
     }
 

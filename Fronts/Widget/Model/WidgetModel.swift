@@ -1,7 +1,7 @@
 import LoansCore
 
 /// How urgent the widget's answer is: decides the colour, class and state in every format.
-public enum WidgetState: String, Hashable, Sendable, CaseIterable {
+package enum WidgetState: String, Hashable, Sendable, CaseIterable {
     /// Nothing overdue, nothing due soon: the bars hide the widget (or show `--empty`).
     case nothingDue = "none"
     /// Something is due soon and nothing is overdue: yellow.
@@ -14,30 +14,30 @@ public enum WidgetState: String, Hashable, Sendable, CaseIterable {
 
 /// The widget's answer in words, before it is fitted to a width: the non-zero counts, the most
 /// urgent loan and its relative day. Every piece is already sanitised (no control characters).
-public struct WidgetModel: Hashable, Sendable {
+package struct WidgetModel: Hashable, Sendable {
     /// The most urgent loan, as the widget words it.
-    public struct UrgentLoan: Hashable, Sendable {
+    package struct UrgentLoan: Hashable, Sendable {
         /// The title, sanitised, not yet shortened.
-        public let title: String
+        package let title: String
         /// "lent to Alice", "borrowed from City Library", sanitised.
-        public let party: String
+        package let party: String
         /// "2 days overdue", "due today".
-        public let day: String
+        package let day: String
 
-        public init(title: String, party: String, day: String) {
+        package init(title: String, party: String, day: String) {
             self.title = title
             self.party = party
             self.day = day
         }
     }
 
-    public let state: WidgetState
-    public let overdueCount: Int
-    public let dueSoonCount: Int
+    package let state: WidgetState
+    package let overdueCount: Int
+    package let dueSoonCount: Int
     /// The most overdue loan, else the one due soonest; nil when nothing is due.
-    public let urgent: UrgentLoan?
+    package let urgent: UrgentLoan?
 
-    public init(state: WidgetState, overdueCount: Int, dueSoonCount: Int, urgent: UrgentLoan?) {
+    package init(state: WidgetState, overdueCount: Int, dueSoonCount: Int, urgent: UrgentLoan?) {
         self.state = state
         self.overdueCount = overdueCount
         self.dueSoonCount = dueSoonCount
@@ -45,7 +45,7 @@ public struct WidgetModel: Hashable, Sendable {
     }
 
     /// The non-zero counts: "2 overdue · 3 due soon", "3 due soon"; empty when nothing is due.
-    public var counts: String {
+    package var counts: String {
         // Concatenated by hand: `joined(separator:)` is not specialised here, and looking up its
         // generic witnesses at run time cost a status bar's run about 5 % of its instructions.
         let overdue = overdueCount > 0 ? "\(overdueCount) overdue" : ""
@@ -56,16 +56,16 @@ public struct WidgetModel: Hashable, Sendable {
 
 /// What a bar shows, as visible text: sanitised and fitted to `--max-width`, not yet escaped.
 /// Views escape it for their bar and give it the bar's shape; they never change the words.
-public struct WidgetText: Hashable, Sendable {
-    public let state: WidgetState
+package struct WidgetText: Hashable, Sendable {
+    package let state: WidgetState
     /// The whole line: `2 overdue · 3 due soon: The Hobbit (2 days overdue)`.
-    public let full: String
+    package let full: String
     /// The counts only (`2 overdue · 3 due soon`), for bars short of room.
-    public let short: String
+    package let short: String
     /// A longer explanation for a hover (waybar): the counts and the most urgent loan in full.
-    public let tooltip: String
+    package let tooltip: String
 
-    public init(state: WidgetState, full: String, short: String, tooltip: String) {
+    package init(state: WidgetState, full: String, short: String, tooltip: String) {
         self.state = state
         self.full = full
         self.short = short

@@ -4,17 +4,17 @@ import LoansCore
 /// when the loans cannot be read, a bar format shows `loans: error` in its own shape (bars take a
 /// non-zero exit for a broken block) and the message goes to `report`, while plain text rethrows
 /// so that the command exits non-zero.
-public struct WidgetAnswer {
-    public let style: WidgetStyle
+package struct WidgetAnswer {
+    package let style: WidgetStyle
     let presenter: WidgetPresenter
 
-    public init(style: WidgetStyle, presenter: WidgetPresenter) {
+    package init(style: WidgetStyle, presenter: WidgetPresenter) {
         self.style = style
         self.presenter = presenter
     }
 
     /// The text for the summary `read` answers (plain text: rethrows a failure).
-    public func text(_ read: () throws -> AgendaSummary, report: (String) -> Void) rethrows -> WidgetText {
+    package func text(_ read: () throws -> AgendaSummary, report: (String) -> Void) rethrows -> WidgetText {
         do {
             return presenter.present(try read())
         } catch let error where style.format != .plain {

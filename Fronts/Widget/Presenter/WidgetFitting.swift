@@ -3,10 +3,10 @@ import LoansText
 /// Shortens visible text for a bar: to a number of display columns by whole graphemes with `…`
 /// (`Truncation`), and to a number of UTF-8 bytes, because a grapheme can carry any number of
 /// zero-width combining marks and a bar's line buffer is finite (i3blocks fails at BUFSIZ).
-public enum WidgetFitting {
+package enum WidgetFitting {
     /// The most UTF-8 bytes of visible text in one field, before escaping, unless a bar needs
     /// less (`WidgetStyle.visibleBytes`); escaping grows it at most sixfold (`'` → `&apos;`).
-    public static let maximumBytes = 1024
+    package static let maximumBytes = 1024
 
     static func shorten(_ text: String, columns: Int, bytes: Int = maximumBytes) -> String {
         let narrow = Truncation.truncate(text, toColumns: columns)

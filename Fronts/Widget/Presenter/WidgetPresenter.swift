@@ -4,13 +4,13 @@ import LoansText
 /// Words the agenda summary for a status bar and fits it to the width: the first two steps of
 /// the widget's pipeline (control characters to spaces, then shortening by display width);
 /// views escape last. It decides what "nothing due" and "failed" read as, never a bar's syntax.
-public struct WidgetPresenter: Sendable {
+package struct WidgetPresenter: Sendable {
     /// `--max-width` when none is given.
-    public static let defaultMaxWidth = 50
+    package static let defaultMaxWidth = 50
     /// The `--max-width` values accepted.
-    public static let maxWidthRange = 1...1000
+    package static let maxWidthRange = 1...1000
     /// What every bar shows when the answer could not be read.
-    public static let failureText = "loans: error"
+    package static let failureText = "loans: error"
 
     let maxWidth: Int
     let maxBytes: Int
@@ -19,7 +19,7 @@ public struct WidgetPresenter: Sendable {
     /// `maxWidth` display columns for the visible text, at most `maxBytes` UTF-8 bytes of it
     /// (a bar's buffer, before escaping: see `WidgetStyle.visibleBytes`); `empty` shown when
     /// nothing is due.
-    public init(
+    package init(
         maxWidth: Int = WidgetPresenter.defaultMaxWidth, maxBytes: Int = WidgetFitting.maximumBytes, empty: String = ""
     ) {
         self.maxWidth = max(maxWidth, 1)
@@ -28,7 +28,7 @@ public struct WidgetPresenter: Sendable {
     }
 
     /// The counts, the most urgent loan and its day, in words; nothing is shortened yet.
-    public static func model(_ summary: AgendaSummary) -> WidgetModel {
+    package static func model(_ summary: AgendaSummary) -> WidgetModel {
         let state: WidgetState = summary.overdueCount > 0 ? .overdue : summary.dueSoonCount > 0 ? .dueSoon : .nothingDue
         let urgent = summary.mostUrgent.map { loan in
             WidgetModel.UrgentLoan(
@@ -44,13 +44,13 @@ public struct WidgetPresenter: Sendable {
     }
 
     /// The summary as a bar shows it.
-    public func present(_ summary: AgendaSummary) -> WidgetText {
+    package func present(_ summary: AgendaSummary) -> WidgetText {
         text(WidgetPresenter.model(summary))
     }
 
     /// The model fitted to the width: the title gives way first; when not even one character of
     /// it and `…` would fit, the line shows the counts alone.
-    public func text(_ model: WidgetModel) -> WidgetText {
+    package func text(_ model: WidgetModel) -> WidgetText {
         guard model.state != .nothingDue else {
             let shown = fit(SafeText.sanitized(empty))
             return WidgetText(state: .nothingDue, full: shown, short: shown, tooltip: "Nothing overdue or due soon.")
@@ -73,7 +73,7 @@ public struct WidgetPresenter: Sendable {
     }
 
     /// What every bar shows on a failure; the message (for a tooltip) is sanitised and shortened.
-    public func failure(_ message: String) -> WidgetText {
+    package func failure(_ message: String) -> WidgetText {
         let shown = fit(WidgetPresenter.failureText)
         let detail = WidgetFitting.shorten(SafeText.sanitized("loans: " + message), columns: Int.max)
         return WidgetText(state: .failed, full: shown, short: shown, tooltip: detail)

@@ -1,30 +1,30 @@
 /// The bars loans speaks to: `loans widget --format F`.
-public enum WidgetFormat: String, CaseIterable, Hashable, Sendable {
+package enum WidgetFormat: String, CaseIterable, Hashable, Sendable {
     case plain, tmux, i3blocks, i3bar, waybar
     case i3statusRust = "i3status-rust"
     case polybar
 
     /// Whether `--pango` means anything: i3bar and i3blocks read Pango markup when their
     /// configuration says so, waybar and i3status-rust always do; the text formats never.
-    public var acceptsPango: Bool { self != .plain && self != .tmux && self != .polybar }
+    package var acceptsPango: Bool { self != .plain && self != .tmux && self != .polybar }
 }
 
 /// What a view printed for one answer: the lines, and whether the process should exit with
 /// i3blocks' "urgent" status (33).
-public struct WidgetOutput: Hashable, Sendable {
-    public let lines: [String]
-    public let urgent: Bool
+package struct WidgetOutput: Hashable, Sendable {
+    package let lines: [String]
+    package let urgent: Bool
 }
 
 /// How to draw the widget: the bar's format and the choices made for it (Pango markup for
 /// i3bar and i3blocks, ANSI colour for plain text on a terminal). Views escape the visible
 /// text for their bar and give it the bar's exact shape; they never change the words.
-public struct WidgetStyle: Hashable, Sendable {
-    public let format: WidgetFormat
-    public let pango: Bool
-    public let colour: Bool
+package struct WidgetStyle: Hashable, Sendable {
+    package let format: WidgetFormat
+    package let pango: Bool
+    package let colour: Bool
 
-    public init(format: WidgetFormat, pango: Bool = false, colour: Bool = false) {
+    package init(format: WidgetFormat, pango: Bool = false, colour: Bool = false) {
         self.format = format
         self.pango = pango || format == .waybar || format == .i3statusRust
         self.colour = colour && format == .plain
@@ -33,13 +33,13 @@ public struct WidgetStyle: Hashable, Sendable {
     /// The most UTF-8 bytes of visible text per field before escaping. i3blocks keeps at most
     /// 512 bytes of short text (1.4; 1.5 fails at BUFSIZ), and Pango escaping can grow text
     /// sixfold; every other bar reads a line of any length.
-    public var visibleBytes: Int {
+    package var visibleBytes: Int {
         guard format == .i3blocks else { return WidgetFitting.maximumBytes }
         return pango ? 500 / 6 : 500
     }
 
     /// Everything one run prints.
-    public func render(_ text: WidgetText) -> WidgetOutput {
+    package func render(_ text: WidgetText) -> WidgetOutput {
         switch format {
         case .i3blocks:
             return WidgetOutput(lines: I3blocksView.lines(text, pango: pango), urgent: text.state == .overdue)
@@ -50,7 +50,7 @@ public struct WidgetStyle: Hashable, Sendable {
 
     /// The one line `--watch` prints for an answer: i3blocks' full text (its `interval=persist`
     /// reads one line per update), i3bar's block (framed by `WidgetFeed`), the line otherwise.
-    public func update(_ text: WidgetText) -> String {
+    package func update(_ text: WidgetText) -> String {
         switch format {
         case .plain: PlainView.line(text, colour: colour)
         case .tmux: TmuxView.line(text)

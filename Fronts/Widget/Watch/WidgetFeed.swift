@@ -4,16 +4,16 @@ import LoansCore
 /// the lines for each fresh answer, nothing when the bar would show what it already shows.
 /// With `--format i3bar` it speaks the whole i3bar protocol: the header, `[`, then one array
 /// per update, each after the first preceded by a comma.
-public struct WidgetFeed {
+package struct WidgetFeed {
     let style: WidgetStyle
     private var lastLine: String?
 
-    public init(style: WidgetStyle) {
+    package init(style: WidgetStyle) {
         self.style = style
     }
 
     /// The lines to print for a fresh answer; none when it would look the same as the last.
-    public mutating func lines(for text: WidgetText) -> [String] {
+    package mutating func lines(for text: WidgetText) -> [String] {
         let line = style.update(text)
         guard line != lastLine else { return [] }
         defer { lastLine = line }

@@ -4,13 +4,13 @@ import LoansCore
 /// only when the answer may have changed (someone wrote, a new day began) — or a second after a
 /// failure, to retry — printing only when the line changes (`WidgetFeed`). It ends when nobody
 /// reads its output any more.
-public struct WidgetWatch {
+package struct WidgetWatch {
     let today: Today
     let stores: any LoanStores
     let changes: any AgendaChanges
     let answer: WidgetAnswer
 
-    public init(today: Today, stores: any LoanStores, changes: any AgendaChanges, answer: WidgetAnswer) {
+    package init(today: Today, stores: any LoanStores, changes: any AgendaChanges, answer: WidgetAnswer) {
         self.today = today
         self.stores = stores
         self.changes = changes
@@ -18,11 +18,11 @@ public struct WidgetWatch {
     }
 
     /// How long after a failed answer the next try comes.
-    public static let retryMilliseconds = 1000
+    package static let retryMilliseconds = 1000
 
     /// Runs until `output` loses its reader or `emit` says nobody reads (false). `report` gets each
     /// new failure message once; plain text stops at the first failure by rethrowing it.
-    public func run(output: Int32?, emit: ([String]) -> Bool, report: (String) -> Void) throws {
+    package func run(output: Int32?, emit: ([String]) -> Bool, report: (String) -> Void) throws {
         var feed = WidgetFeed(style: answer.style)
         var lastMessage: String?
         while true {

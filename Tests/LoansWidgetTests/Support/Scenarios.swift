@@ -42,5 +42,5 @@ enum Scenario: String, CaseIterable, CustomStringConvertible {
 }
 
 extension WidgetFormat: CustomTestStringConvertible {
-    public var testDescription: String { rawValue }
+    package var testDescription: String { rawValue }
 }
