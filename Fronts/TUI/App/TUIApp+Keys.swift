@@ -215,7 +215,7 @@ extension TUIApp {
             }
         } catch {
             router.back()
-            message = .message(Self.describe(error), .error)
+            message = .message(describe(error), .error)
         }
     }
 }

@@ -1,4 +1,5 @@
 import LoansCore
+import LoansText
 
 /// The TUI without a terminal: state, events in, a frame and a screen buffer out. The runner
 /// feeds it keys and sizes from ncurses and "may have changed" from the live-agenda port; tests
@@ -119,7 +120,7 @@ package struct TUIApp {
                 router.forget(id)
             }
         } catch {
-            failure = Self.describe(error)
+            failure = describe(error)
         }
     }
 
@@ -128,7 +129,7 @@ package struct TUIApp {
             try browser.reload(query: AgendaQuery(store: stores.reader()), policy: policy, height: height)
             failure = nil
         } catch {
-            failure = Self.describe(error)
+            failure = describe(error)
         }
     }
 
@@ -137,15 +138,16 @@ package struct TUIApp {
         do {
             try body(&browser)
         } catch {
-            failure = Self.describe(error)
+            failure = describe(error)
         }
     }
 
-    /// A failure's message as the screens show it.
-    static func describe(_ error: any Error) -> String {
+    /// A failure's message as the screens show it: Core's refusals in the TUI's words (its keys,
+    /// never a command to run), instants on the local wall clock.
+    func describe(_ error: any Error) -> String {
         switch error {
         case let error as StoreError: error.message
-        case let error as LoanCommandError: error.description
+        case let error as LoanCommandError: ErrorText.tui(error) { today.clock.wallTime(at: $0) }
         default: "\(error)"
         }
     }

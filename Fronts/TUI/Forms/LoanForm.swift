@@ -1,4 +1,5 @@
 import LoansCore
+import LoansText
 
 /// A form over a loan: add, edit, renew (new due date) or return (the day). Fields are
 /// checked with the same rules and date parser as the command line; problems show next to
@@ -165,7 +166,7 @@ package struct LoanForm: Hashable, Sendable {
                 try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: original?.returnedOn)
             case .renew(let loan):
                 guard let due = date(.date, today: today) else { return nil }
-                do { _ = try RenewLoan.dueDate(of: loan, .date(due)) } catch { return (.date, .notLater(due, than: loan.dueOn)) }
+                do { _ = try RenewLoan.dueDate(of: loan, .date(due)) } catch { return (.date, .refused(error)) }
                 try LoanRules.dates(lentOn: loan.lentOn, dueOn: due, returnedOn: nil)
             case .returnLoan(let loan):
                 guard let day = date(.date, today: today) else { return nil }
@@ -235,14 +236,13 @@ package struct LoanForm: Hashable, Sendable {
 /// Dates that parse but do not go together.
 enum DateOrderProblem: Error {
     case rule(LoanRuleViolation)
-    /// A renewal must move the due date later.
-    case notLater(CivilDate, than: CivilDate)
+    /// What the use case would refuse (a renewal must move the due date later).
+    case refused(LoanCommandError)
 
     var description: String {
         switch self {
         case .rule(let violation): violation.description
-        case .notLater(let date, let due):
-            "a renewal moves the due date later, and \(date) is not after \(due), the current due date (e corrects a wrong due date)"
+        case .refused(let refusal): ErrorText.tui(refusal)
         }
     }
 }
