@@ -70,26 +70,37 @@ package struct LoanForm: Hashable, Sendable {
         zip(fields, initial).contains { $0.input.text != $1.input.text || $0.direction != $1.direction }
     }
 
-    /// Handles a key: Tab/↓ and Shift-Tab/↑ move between fields, Enter submits, Esc cancels
-    /// (asking first when something was changed), anything else edits the focused field.
+    /// Which keys work now: the discard question's, the direction field's or a text field's.
+    package var keyMode: KeyMode {
+        askingToDiscard ? .discardQuestion : fields[focus].isToggle ? .directionField : .form
+    }
+
+    package var keyContext: KeyContext {
+        KeyContext(holds: fields.count > 1 ? [.severalFields] : [])
+    }
+
+    /// Handles a key as the key map says: Tab/↓ and Shift-Tab/↑ move between fields, Enter
+    /// submits, Esc cancels (asking first when something was changed), the others edit the
+    /// focused field (a character is typed into a text field).
     package mutating func apply(_ key: Key, today: CivilDate) -> FormOutcome {
+        let action = KeyMap.action(for: key, in: keyMode, keyContext)
         if askingToDiscard {
-            switch key {
-            case .character("y"), .character("Y"): return .cancel
-            case .character("n"), .character("N"), .escape: askingToDiscard = false
+            switch action {
+            case .discard?: return .cancel
+            case .keepEditing?: askingToDiscard = false
             default: break
             }
             return .editing
         }
-        switch key {
-        case .escape:
+        switch action {
+        case .cancel?:
             guard isEdited else { return .cancel }
             askingToDiscard = true
-        case .tab, .down:
+        case .nextField?:
             focus = (focus + 1) % fields.count
-        case .backTab, .up:
+        case .previousField?:
             focus = (focus + fields.count - 1) % fields.count
-        case .enter:
+        case .save?:
             submitted = true
             failure = nil
             let problems = problems(today: today)
@@ -98,8 +109,10 @@ package struct LoanForm: Hashable, Sendable {
                 return .editing
             }
             return submission(today: today).map(FormOutcome.submit) ?? .editing
-        default:
-            if fields[focus].apply(key) { failure = nil }
+        case let action?:
+            if fields[focus].apply(action) { failure = nil }
+        case nil:
+            if case .character(let character) = key, fields[focus].type(character) { failure = nil }
         }
         return .editing
     }
