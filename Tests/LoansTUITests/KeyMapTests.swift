@@ -101,6 +101,24 @@ import Testing
         }
     }
 
+    /// The footer lists exactly the keys that work: every key that does something is offered,
+    /// but for moving, scrolling and editing text, and the direction field's `l` and `b` (what
+    /// its `Space` toggles), which the help lists.
+    @Test(arguments: KeyMapTests.scenarios.indices)
+    func everyKeyThatWorksIsOfferedInTheFooter(_ index: Int) {
+        let scenario = KeyMapTests.scenarios[index]
+        let app = KeyMapTests.reached(scenario)
+        let mode = app.keyMode
+        let offered = KeyMap.footer(mode, app.keyContext).flatMap(\.keys)
+        for key in KeyMapTests.universe where KeyMapTests.doesSomething(key, in: scenario) {
+            if mode == .filtering || mode == .form, case .character = key { continue }
+            switch KeyMap.action(for: key, in: mode, app.keyContext) {
+            case .down?, .up?, .pageDown?, .pageUp?, .first?, .last?, .text?, .closeFilter?, .lent?, .borrowed?: continue
+            default: #expect(offered.contains(key), "\(scenario.name): \(key.name) works but the footer does not offer it")
+            }
+        }
+    }
+
     /// Every key that does something is bound in the mode's key map and named by the help under
     /// the mode's heading (in text modes, characters are text and the help says so).
     @Test(arguments: KeyMapTests.scenarios.indices)
