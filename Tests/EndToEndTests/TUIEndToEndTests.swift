@@ -73,7 +73,7 @@ import Testing
         try pane.waitFor("From the CLI", "DUE SOON (4)")
 
         try pane.press("?")
-        try pane.waitFor("filter by title or counterparty")
+        try pane.waitFor("filter by title, counterparty or note")
         try pane.press("q")
         try pane.waitFor("OVERDUE (1)")
         try pane.press("q")
