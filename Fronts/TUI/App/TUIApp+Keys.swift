@@ -17,15 +17,16 @@ extension TUIApp {
     /// What the key map's conditions find at the moment: the loan under the cursor or on screen,
     /// the view and its filter, whether the screen scrolls.
     package var keyContext: KeyContext {
-        var holds: Set<KeyCondition> = []
+        var holds: KeyConditions = []
         func about(_ loan: Loan?) {
             guard let loan else { return }
             holds.formUnion([.loan, loan.isOpen ? .openLoan : .returnedLoan])
         }
         switch router.current {
         case .agenda:
-            about(browser.selected?.loan)
-            if browser.selected != nil { holds.insert(.rows) }
+            let selected = browser.selected
+            about(selected?.loan)
+            if selected != nil { holds.insert(.rows) }
             if browser.mode.canFilter { holds.insert(.filterable) }
             if browser.filter != nil { holds.insert(.filtered) }
             if filterInput?.isEmpty == true { holds.insert(.emptyFilter) }
@@ -67,7 +68,6 @@ extension TUIApp {
     }
 
     private mutating func listAction(_ action: KeyAction) {
-        let selected = browser.selected
         switch action {
         case .down: reading { browser in try browser.moveDown() }
         case .up: reading { browser in try browser.moveUp() }
@@ -75,7 +75,7 @@ extension TUIApp {
         case .pageUp: reading { browser in try browser.pageUp() }
         case .first: reading { browser in try browser.moveToFirst() }
         case .last: reading { browser in try browser.moveToLast() }
-        case .open: if let id = selected?.id { open(.detail(id)) }
+        case .open: if let id = browser.selected?.id { open(.detail(id)) }
         case .add: open(.add)
         case .filter: filterInput = TextInput(browser.filter ?? "")
         case .nextView: reading { browser in try browser.setMode(browser.mode.next) }
@@ -83,7 +83,7 @@ extension TUIApp {
         case .undo, .redo: undo(redo: action == .redo)
         case .help: open(.help)
         case .quit: isFinished = true
-        default: if let id = selected?.id { loanAction(action, on: id) }
+        default: if let id = browser.selected?.id { loanAction(action, on: id) }
         }
     }
 

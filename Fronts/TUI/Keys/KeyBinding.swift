@@ -5,7 +5,7 @@ package struct KeyBinding: Hashable, Sendable {
     package let action: KeyAction
     package let keys: [Key]
     /// What must hold for the keys to work; nil: they always work in their mode.
-    package let condition: KeyCondition?
+    package let condition: KeyConditions?
     /// The footer's short name for the keys and word for what they do (`⏎ open`); nil for keys
     /// only the help lists (moving, editing text). Bindings next to each other with the same hint
     /// share it (`↑↓ scroll`).
@@ -13,7 +13,7 @@ package struct KeyBinding: Hashable, Sendable {
     /// What the keys do, in the help's words.
     package let help: String
 
-    init(_ action: KeyAction, _ keys: [Key], when condition: KeyCondition? = nil, hint: KeyHint? = nil, _ help: String) {
+    init(_ action: KeyAction, _ keys: [Key], when condition: KeyConditions? = nil, hint: KeyHint? = nil, _ help: String) {
         self.action = action
         self.keys = keys
         self.condition = condition
@@ -33,32 +33,40 @@ package struct KeyBinding: Hashable, Sendable {
 }
 
 /// What a binding may need: a loan under the cursor, a view that can be filtered, a screen that
-/// scrolls… The app says which hold at the moment (`KeyContext`).
-package enum KeyCondition: Hashable, Sendable, CaseIterable {
+/// scrolls… The app says which hold at the moment (`KeyContext`); a set of bits, since every key
+/// asks.
+package struct KeyConditions: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt16
+
+    package init(rawValue: UInt16) {
+        self.rawValue = rawValue
+    }
+
     /// A loan is under the cursor, or on screen.
-    case loan
+    package static let loan = KeyConditions(rawValue: 1 << 0)
     /// That loan is open; or it was returned.
-    case openLoan, returnedLoan
+    package static let openLoan = KeyConditions(rawValue: 1 << 1)
+    package static let returnedLoan = KeyConditions(rawValue: 1 << 2)
     /// The view on show can be filtered (the open loans' views).
-    case filterable
+    package static let filterable = KeyConditions(rawValue: 1 << 3)
     /// A filter is set on the list.
-    case filtered
+    package static let filtered = KeyConditions(rawValue: 1 << 4)
     /// The filter being typed is empty.
-    case emptyFilter
+    package static let emptyFilter = KeyConditions(rawValue: 1 << 5)
     /// The list shows at least one loan.
-    case rows
+    package static let rows = KeyConditions(rawValue: 1 << 6)
     /// The detail or the help is longer than the screen.
-    case scrollable
+    package static let scrollable = KeyConditions(rawValue: 1 << 7)
     /// The form has more than one field.
-    case severalFields
+    package static let severalFields = KeyConditions(rawValue: 1 << 8)
 }
 
 /// Which conditions hold at the moment, and the name of the view `Tab` goes to (the footer says it).
 package struct KeyContext: Hashable, Sendable {
-    package var holds: Set<KeyCondition>
+    package var holds: KeyConditions
     package var nextView: String
 
-    package init(holds: Set<KeyCondition> = [], nextView: String = "") {
+    package init(holds: KeyConditions = [], nextView: String = "") {
         self.holds = holds
         self.nextView = nextView
     }

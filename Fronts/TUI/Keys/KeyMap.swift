@@ -50,8 +50,13 @@ package enum KeyMap {
 
     /// Every binding of a mode, with the keys that work anywhere.
     package static func bindings(_ mode: KeyMode) -> [KeyBinding] {
-        groups(mode).flatMap(\.bindings) + anywhere.bindings
+        tables[mode] ?? []
     }
+
+    /// Each mode's bindings, put together once (every key asks).
+    private static let tables: [KeyMode: [KeyBinding]] = Dictionary(
+        uniqueKeysWithValues: KeyMode.allCases.map { ($0, groups($0).flatMap(\.bindings) + anywhere.bindings) }
+    )
 
     /// What `key` does in `mode` now: the first binding with the key that works; nil when none
     /// (in a text mode the key is then typed, if it is a character).
