@@ -6,7 +6,7 @@ import LoansCore
 /// --skip`), the TUI its keys — the TUI never tells a person to run a command.
 package enum ErrorText {
     /// Where a message is shown.
-    package enum Front: Sendable {
+    private enum Front {
         case commandLine
         case tui
     }
