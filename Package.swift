@@ -49,6 +49,11 @@ let package = Package(
             path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 
+        // The TUI's benchmark, for bench/run: test-only, never part of the shipped binary.
+        .executableTarget(
+            name: "loans-tui-bench", dependencies: ["LoansTUI", "LoansCore", "LoansAdapters", "LoansPostgres"], path: "Tests/Bench"
+        ),
+
         .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
         .testTarget(
@@ -93,7 +98,7 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore", "LoansAdapters"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport"], path: "Tests/EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["loans", "loans-tui-bench", "LoansTestSupport"], path: "Tests/EndToEndTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,4 +33,28 @@ package struct DateForms: OptionSet, Hashable, Sendable {
         guard let last = words.popLast() else { return "" }
         return words.isEmpty ? last : words.joined(separator: ", ") + " or " + last
     }
+
+    /// Each accepted form in words, the one description a help screen lists: how it is written
+    /// (from the parser's own words and units) and what it means.
+    package var explained: [(spelling: String, meaning: String)] {
+        var forms: [(spelling: String, meaning: String)] = []
+        if contains(.calendarDate) { forms.append(("YYYY-MM-DD", "that day")) }
+        if contains(.relativeDays) { forms.append(("today tomorrow yesterday", "today, the day after, the day before")) }
+        if contains(.weekdays) {
+            let names = Weekday.allCases.map(\.name)
+            forms.append((names.map { String($0.prefix(3)) }.joined(separator: " "), "the next such day after today, never today"))
+            forms.append(("\(names[0]) … \(names[names.count - 1])", "the same, in full"))
+        }
+        if contains(.offsets) {
+            forms.append((
+                DateOffset.Unit.allCases.map { "+N\($0.letter)" }.joined(separator: " "),
+                "N days, weeks, months or years from today (a month on from Jan 31 is Feb 28)"
+            ))
+        }
+        if contains(.periodEnds) { forms.append(("eow eom", "this Sunday (today on a Sunday); the last day of this month")) }
+        return forms
+    }
+
+    /// What holds for every form.
+    package static let letterCase = "Words and units in any letter case: Tomorrow, FRI, +2W."
 }

@@ -32,15 +32,13 @@ package struct ImportOutcome: Hashable, Sendable {
     package init() {}
 }
 
-/// Why an import was refused: some of its loans' ids are taken by different loans.
-package struct ImportConflictError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why an import was refused: some of its loans' ids are taken by different loans (the outcome
+/// lists the first few and counts them all). The fronts word it.
+package struct ImportConflictError: Error, Equatable, Sendable {
     package let outcome: ImportOutcome
 
-    package var description: String {
-        let count = outcome.conflictCount
-        let ids = outcome.conflicts.map { "\($0)" }.joined(separator: ", ") + (count > outcome.conflicts.count ? ", …" : "")
-        let subject = count == 1 ? "1 loan's id is taken by a different loan (id \(ids))" : "\(count) loans' ids are taken by different loans (ids \(ids))"
-        return subject + "; nothing was imported (--replace lets the document win, --renumber gives new ids)"
+    package init(outcome: ImportOutcome) {
+        self.outcome = outcome
     }
 }
 
@@ -66,24 +64,6 @@ package struct ImportLoans {
         self.store = store
         self.conflicts = conflicts
         self.dryRun = dryRun
-    }
-
-    /// Imports every loan `loans` hands over; a dry run rolls back and reports what it would do.
-    package func run(_ loans: (_ visit: (Loan) throws -> Void) throws -> Void) throws -> ImportOutcome {
-        try withoutActuallyEscaping(loans) { loans in
-            try run(document: { visitor in
-                try loans(visitor.loan)
-                return nil
-            })
-        }
-    }
-
-    /// Imports a document of loans alone: `document` hands over each loan and then returns the
-    /// identity of the store the document came from, if it names one.
-    package func runDocument(_ document: (_ visit: (Loan) throws -> Void) throws -> String?) throws -> ImportOutcome {
-        try withoutActuallyEscaping(document) { document in
-            try run(document: { visitor in try document(visitor.loan) })
-        }
     }
 
     /// Imports a document: `document` hands each part to the visitor in document order (the

@@ -1,5 +1,7 @@
-/// Why a command on loans was refused.
-package enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a command on loans was refused: what happened, as data — the loan, the dates, the change
+/// that blocks an undo. Core words none of it; each front says it in its own terms (the command
+/// line names its commands and options, the TUI its keys).
+package enum LoanCommandError: Error, Equatable, Sendable {
     /// No loan has this id.
     case notFound(LoanID)
     /// The values break a rule every loan obeys.
@@ -16,39 +18,32 @@ package enum LoanCommandError: Error, Equatable, Sendable, CustomStringConvertib
     case renewalOutOfRange(LoanID, DateOffset)
     /// Nothing of this author's is left to undo, or to redo.
     case nothingToUndo, nothingToRedo
-    /// The change to undo (or redo) touched a loan that `blocker` changed since.
-    case blocked(undo: Bool, Change, loan: LoanID, by: Change?)
+    /// The change to undo (or redo) touched a loan that was changed since.
+    case blocked(BlockedChange)
     /// The store failed.
     case store(StoreError)
+}
 
-    package var description: String {
-        switch self {
-        case .notFound(let id):
-            return "no loan with id \(id)"
-        case .invalid(let violation):
-            return violation.description
-        case .alreadyReturned(let id, let date):
-            return "loan \(id) was already returned on \(date)"
-        case .notReturned(let id):
-            return "loan \(id) is not returned, so there is nothing to reopen"
-        case .returnAfterToday(let id, let date, let today):
-            return "return date \(date) is after today (\(today)); a loan comes back today or earlier (loans return \(id) --on \(today))"
-        case .renewalNotLater(let id, let date, let due):
-            return "a renewal moves the due date later, and \(date) is not after \(due), the current due date of loan \(id) (to correct a wrong due date: loans edit \(id) --due \(date))"
-        case .renewalOutOfRange(let id, let offset):
-            return "renewing loan \(id) by +\(offset.count)\(offset.unit.letter) leaves the calendar (0001-01-01 to 9999-12-31)"
-        case .nothingToUndo:
-            return "nothing to undo"
-        case .nothingToRedo:
-            return "nothing to redo"
-        case .blocked(let undo, let change, let loan, let blocker):
-            let verb = undo ? "undo" : "redo"
-            let since = blocker.map { "change \($0.id) (\($0.kind.rawValue) by \($0.who) at \($0.at))" } ?? "a change made outside loans"
-            return "cannot \(verb) change \(change.id) (\(change.kind.rawValue) of loan \(loan)): \(since) touched the loan since; nothing was changed"
-                + (undo ? " (loans undo --skip leaves it and undoes the next one)" : "")
-        case .store(let error):
-            return error.message
-        }
+/// An undo or a redo refused, changing nothing, because a loan it would touch no longer stands as
+/// the change left it (for an undo) or found it (for a redo).
+package struct BlockedChange: Hashable, Sendable {
+    /// Whether an undo was refused (else a redo).
+    package let isUndo: Bool
+    /// The change that was to be undone or redone.
+    package let change: Change
+    /// The loan that was changed since, and its title as it stands now (as the change knew it
+    /// when the loan is gone).
+    package let loan: LoanID
+    package let title: String?
+    /// The newest change that touched the loan since; nil when it was changed outside loans.
+    package let blocker: Change?
+
+    package init(isUndo: Bool, change: Change, loan: LoanID, title: String?, blocker: Change?) {
+        self.isUndo = isUndo
+        self.change = change
+        self.loan = loan
+        self.title = title
+        self.blocker = blocker
     }
 }
 

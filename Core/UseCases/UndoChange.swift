@@ -22,8 +22,8 @@ package struct UndoChange {
             try store.change(.undo) { writer in
                 var skipped: [Change] = []
                 while let target = try writer.newestUndoable(skipping: Set(skipped.map(\.id))) {
-                    if let blocked = try Reverting.blocker(of: target, expecting: \.after, writer) {
-                        guard skippingBlocked else { throw LoanCommandError.blocked(undo: true, target, loan: blocked.loan, by: blocked.by) }
+                    if let blocked = try Reverting.blocker(of: target, expecting: \.after, undo: true, writer) {
+                        guard skippingBlocked else { throw LoanCommandError.blocked(blocked) }
                         skipped.append(target)
                         continue
                     }
@@ -50,8 +50,8 @@ package struct RedoChange {
         try commanding {
             try store.change(.redo) { writer in
                 guard let target = try writer.newestRedoable() else { throw LoanCommandError.nothingToRedo }
-                if let blocked = try Reverting.blocker(of: target, expecting: \.before, writer) {
-                    throw LoanCommandError.blocked(undo: false, target, loan: blocked.loan, by: blocked.by)
+                if let blocked = try Reverting.blocker(of: target, expecting: \.before, undo: false, writer) {
+                    throw LoanCommandError.blocked(blocked)
                 }
                 let delta = try Reverting.apply(target, state: \.after, writer)
                 try writer.setUndone(target.id, false)
@@ -63,19 +63,22 @@ package struct RedoChange {
 
 /// Puts the loans of a change back into one of their recorded states.
 enum Reverting {
-    /// The first loan of `change` that no longer stands as the change left it (`expecting`
-    /// names which side: after it for an undo, before it for a redo), and the newest change
-    /// that touched it since; nil when every loan stands as expected.
+    /// What blocks reverting `change`: its first loan that no longer stands as the change left it
+    /// (`expecting` names which side: after it for an undo, before it for a redo), with the
+    /// newest change that touched that loan since; nil when every loan stands as expected.
     static func blocker(
-        of change: Change, expecting side: KeyPath<LoanDelta, Loan?>, _ writer: any LoanChangeWriter
-    ) throws -> (loan: LoanID, by: Change?)? {
-        var found: LoanID?
+        of change: Change, expecting side: KeyPath<LoanDelta, Loan?>, undo: Bool, _ writer: any LoanChangeWriter
+    ) throws -> BlockedChange? {
+        var found: (id: LoanID, title: String?)?
         try writer.deltas(of: change.id) { delta in
-            guard found == nil, try writer.loan(delta.id) != delta[keyPath: side] else { return }
-            found = delta.id
+            guard found == nil else { return }
+            let current = try writer.loan(delta.id)
+            guard current != delta[keyPath: side] else { return }
+            found = (delta.id, (current ?? delta.after ?? delta.before)?.title)
         }
-        guard let loan = found else { return nil }
-        return (loan, try writer.newestChange(touching: loan, after: change.id))
+        guard let found else { return nil }
+        let blocker = try writer.newestChange(touching: found.id, after: change.id)
+        return BlockedChange(isUndo: undo, change: change, loan: found.id, title: found.title, blocker: blocker)
     }
 
     /// Writes each loan of `change` as `state` says (inserting, updating or deleting it) and

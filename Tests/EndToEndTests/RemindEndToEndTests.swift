@@ -111,20 +111,26 @@ import Testing
         #expect(try String(contentsOfFile: record + ".bus", encoding: .utf8) == "unix:path=/elsewhere")
     }
 
+    /// A delivery that fails or hangs records nothing. The hanging one is stopped after the real
+    /// 30 s (with its child): it starts first, in a folder of its own, and is waited for last.
     @Test func aFailedDeliveryRecordsNothingAndExitsOne() throws {
         defer { loans.remove() }
+        let apart = try BinaryHarness()
+        defer { apart.remove() }
+        #expect(try apart("add", "Tent", "--from", "Priya", "--due", "2026-11-20").status == 0)
+        let pids = apart.folder + "/pids"
+        let hanging = apart.folder + "/hang"
+        try ("#!/bin/sh\n" + #"echo $$ > "$PIDS"; sleep 300 & echo $! >> "$PIDS"; wait"# + "\n").write(toFile: hanging, atomically: true, encoding: .utf8)
+        #expect(chmod(hanging, 0o755) == 0)
+        let timingOut = try Subprocess(
+            "/bin/sh", ["-c", "exec \"$0\" \"$@\" 2>&1", BinaryHarness.binary, "remind", "--exec", hanging],
+            environment: apart.environment.merging(["PIDS": pids]) { $1 }
+        )
         try addThree()
         let missing = try remind(["remind", "--exec", "no-such-program"])
         #expect(missing.code == 1 && missing.out.isEmpty && missing.err == "loans: cannot run \"no-such-program\": no such program on PATH\n")
         let failing = try remind(["remind", "--exec", "/bin/sh", "-c", "cat >/dev/null; exit 3"])
         #expect(failing.code == 1 && failing.err == "loans: \"/bin/sh\" exited with status 3\n")
-        let pids = loans.folder + "/pids"
-        let hanging = try script("hang", #"echo $$ > "$PIDS"; sleep 300 & echo $! >> "$PIDS"; wait"#)
-        let timedOut = try remind(["remind", "--exec", hanging], extra: ["PIDS": pids, "LOANS_TEST_DELIVERY_TIMEOUT_MS": "500"])
-        #expect(timedOut.code == 1 && timedOut.err == "loans: \"\(hanging)\" did not finish within 500 ms; it was stopped\n")
-        let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
-        #expect(started.count == 2)
-        #expect(eventually(patience: 10) { started.allSatisfy { kill($0, 0) != 0 } }, "the program and its child were killed")
         let bin = loans.folder + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: false)
         _ = try script("bin/notify-send", "exit 1")
@@ -132,6 +138,12 @@ import Testing
         #expect(refused.code == 1 && refused.err == "loans: \"notify-send\" exited with status 1\n")
         #expect(try loans("remind", "--dry-run").out == RemindEndToEndTests.digest, "nothing was recorded")
         #expect(try loans("remind").out == RemindEndToEndTests.digest)
+        let (code, out) = timingOut.finish(patience: 90)
+        #expect(code == 1 && out == "loans: \"\(hanging)\" did not finish within 30 s; it was stopped\n", "\(out)")
+        let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        #expect(started.count == 2)
+        #expect(eventually(patience: 10) { started.allSatisfy { kill($0, 0) != 0 } }, "the program and its child were killed")
+        #expect(try apart("remind", "--dry-run").out.hasPrefix("Loans: 1 overdue"), "nothing was recorded")
     }
 
     @Test func optionsAreChecked() throws {

@@ -73,7 +73,7 @@ import Testing
         try pane.waitFor("From the CLI", "DUE SOON (4)")
 
         try pane.press("?")
-        try pane.waitFor("filter by title or counterparty")
+        try pane.waitFor("filter by title, counterparty or note")
         try pane.press("q")
         try pane.waitFor("OVERDUE (1)")
         try pane.press("q")
@@ -113,33 +113,50 @@ import Testing
         #expect(text.status == 0 && text.out.hasPrefix("OVERDUE (1)\n"))
     }
 
-    @Test func theBenchmarkModeRendersWithoutATerminal() throws {
+    /// The benchmark SwiftPM builds beside the test bundle (bench/run builds a release one).
+    static let bench = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loans-tui-bench").path
+
+    /// The TUI's benchmark is its own program (`loans` has no benchmark mode): it renders and
+    /// times keys with no terminal, over the same database, and refuses bad arguments.
+    @Test func theBenchmarkRendersWithoutATerminal() throws {
         defer { loans.remove() }
         try loans.seedTUILoans(wide: true)
-        let result = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "40"])
-        #expect(result.status == 0 && result.err.isEmpty)
+        let db = ["--db", loans.folder + "/loans.db", "--today", "2026-11-29"]
+        let result = try loans.run(TUIEndToEndTests.bench, db + ["--keys", "40"])
+        #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
         let lines = result.out.split(separator: "\n")
         #expect(lines.count == 7)
-        #expect(lines[0] == "loans tui benchmark: 80x24 screen, 40 keys (j k PgDn PgUp g G Home End)")
-        #expect(lines[1].hasPrefix("first frame: ") && lines[1].hasSuffix(" ms"))
-        #expect(lines[2].hasPrefix("per key: median ") && lines[2].contains(", p95 ") && lines[2].contains(", max "))
-        #expect(lines[3].hasPrefix("per key, CPU time: median "))
-        #expect(lines[4].hasPrefix("paste 100 KB into a form field (decode, edit, draw): ") && lines[4].hasSuffix(" ms"))
-        #expect(lines[5].hasPrefix("a key at the end of it: median ") && lines[5].contains(", max "))
-        #expect(lines[6].hasPrefix("last screen: "))
+        #expect(lines.first == "loans tui benchmark: 80x24 screen, 40 keys (j k PgDn PgUp g G Home End)")
+        #expect(lines.dropFirst(1).first?.hasPrefix("first frame: ") == true && lines.dropFirst(1).first?.hasSuffix(" ms") == true)
+        #expect(lines.dropFirst(2).first.map { $0.hasPrefix("per key: median ") && $0.contains(", p95 ") && $0.contains(", max ") } == true)
+        #expect(lines.dropFirst(3).first?.hasPrefix("per key, CPU time: median ") == true)
+        #expect(lines.dropFirst(4).first?.hasPrefix("paste 100 KB into a form field (decode, edit, draw): ") == true)
+        #expect(lines.dropFirst(5).first.map { $0.hasPrefix("a key at the end of it: median ") && $0.contains(", max ") } == true)
+        #expect(lines.last.map { $0.hasPrefix("last screen:  loans │ Today: Sun 2026-11-29") && $0.hasSuffix(" Agenda") } == true)
         for bad in ["-1", "ten", "1000001", "99999999999999999999"] {
-            let refused = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": bad])
-            #expect(refused.status == 64 && !refused.crashed && refused.err.hasPrefix("loans: LOANS_TUI_BENCH: "))
+            let refused = try loans.run(TUIEndToEndTests.bench, db + ["--keys", bad])
+            #expect(refused.status == 64 && !refused.crashed && refused.err.hasPrefix("loans-tui-bench: --keys: "), "\(bad)")
         }
-        let filtered = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "2", "LOANS_TUI_BENCH_FILTER": "HOBBIT"])
+        let filtered = try loans.run(TUIEndToEndTests.bench, db + ["--keys", "2", "--filter", "HOBBIT"])
         let report = filtered.out.split(separator: "\n")
         #expect(filtered.status == 0 && report.count == 6, "\(filtered.out)")
         #expect(report.first == "loans tui benchmark: 80x24 screen, filter \"HOBBIT\" typed 2 times, 14 keystrokes")
         #expect(report.dropFirst(4).first?.hasPrefix("slowest keystroke: ") == true)
         for bad in ["", "a\u{1B}b", String(repeating: "x", count: 101)] {
-            let refused = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "1", "LOANS_TUI_BENCH_FILTER": bad])
-            #expect(refused.status == 64 && refused.err.hasPrefix("loans: LOANS_TUI_BENCH_FILTER: "), "\(bad.debugDescription)")
+            let refused = try loans.run(TUIEndToEndTests.bench, db + ["--keys", "1", "--filter", bad])
+            #expect(refused.status == 64 && refused.err.hasPrefix("loans-tui-bench: --filter: "), "\(bad.debugDescription)")
         }
+        let missing = try loans.run(TUIEndToEndTests.bench, ["--db", loans.folder + "/none/loans.db"])
+        #expect(missing.status == 74 && missing.out.isEmpty, "\(missing.err)")
+    }
+
+    /// `loans tui` has no benchmark switch left: the variable is ignored, and without a terminal
+    /// the TUI refuses as it always does.
+    @Test func theShippedTUIHasNoBenchmarkMode() throws {
+        defer { loans.remove() }
+        try loans.seedTUILoans(wide: true)
+        let result = try loans.run(BinaryHarness.binary, ["tui"], extra: ["LOANS_TUI_BENCH": "40"])
+        #expect(result.status == 1 && result.out.isEmpty && result.err == "loans: tui: standard input and output must be a terminal\n")
     }
 
     @Test(arguments: [("TERM", 143), ("HUP", 129), ("INT", 130)])

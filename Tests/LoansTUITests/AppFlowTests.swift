@@ -92,7 +92,7 @@ import Testing
         #expect(app.router.current == .agenda)
         #expect(try source.store.loan(LoanID(2)) == nil)
         app.press(.character("?"))
-        #expect(app.text.contains("filter by title or counterparty"))
+        #expect(app.text.contains("filter by title, counterparty or note"))
         app.press(.character("q"))
         #expect(app.router.current == .agenda && !app.isFinished)
         app.press(.character("q"))

@@ -39,7 +39,7 @@ import Testing
         #expect(footer(app) == "⏎ save  Esc cancel  Tab/↑↓ field  Space lent/borrowed")
         app.press(.escape, .character("?"))
         #expect((app.frame.context, footer(app)) == ("Help", "↑↓ scroll  q back"))
-        app.handle(.resize(width: 120, height: 60))
+        app.handle(.resize(width: 120, height: HelpPresenter.lines.count + 5))
         #expect(footer(app) == "q back")
         app.press(.character("q"))
         source.store.failure = StoreError(.unavailable, "database is locked")

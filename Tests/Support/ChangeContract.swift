@@ -149,11 +149,13 @@ package enum ChangeContract {
         let alice2 = try open("alice@home")
         let before = try all(alice2)
         let refused = #expect(throws: LoanCommandError.self) { try UndoChange(store: alice2).run() }
-        guard case .blocked(true, let change, let loan, let blocker?) = refused else {
+        guard case .blocked(let blocked) = refused, blocked.isUndo, let blocker = blocked.blocker else {
             Issue.record("expected a blocked undo, got \(String(describing: refused))")
             return
         }
-        #expect(change.kind == .add && loan == second && blocker.who == open.who("bob@desk") && blocker.kind == .returnLoan)
+        let change = blocked.change
+        #expect(change.kind == .add && blocked.loan == second && blocked.title == "Book two")
+        #expect(blocker.who == open.who("bob@desk") && blocker.kind == .returnLoan)
         #expect(try all(alice2) == before)
         let skipped = try UndoChange(store: alice2).run(skippingBlocked: true)
         #expect(skipped.change.kind == .add && skipped.delta?.id == first && skipped.skipped.map(\.id) == [change.id])

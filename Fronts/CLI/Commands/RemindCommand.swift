@@ -59,7 +59,7 @@ struct RemindCommand: LoansCommand {
         self.schedule = schedule
     }
 
-    /// How long a delivery may run. `LOANS_TEST_DELIVERY_TIMEOUT_MS` shortens it, for tests only.
+    /// How long a delivery may run.
     static let timeoutMilliseconds = 30_000
 
     func run(_ request: Request) throws -> ExitCode {
@@ -76,8 +76,7 @@ struct RemindCommand: LoansCommand {
     }
 
     private func deliver(_ text: DigestText, _ delivery: Delivery, _ request: Request) throws {
-        let timeout = request.environment.text("LOANS_TEST_DELIVERY_TIMEOUT_MS").flatMap(Int.init).map { max(1, $0) }
-            ?? RemindCommand.timeoutMilliseconds
+        let timeout = RemindCommand.timeoutMilliseconds
         switch delivery {
         case .standardOutput:
             request.console.out.write(text.text)

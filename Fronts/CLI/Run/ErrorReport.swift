@@ -2,6 +2,7 @@ import LoansAdapters
 import LoansCalendar
 import LoansCore
 import LoansInterchange
+import LoansText
 
 /// Maps any failure to its message and exit code.
 struct ErrorReport {
@@ -22,13 +23,13 @@ struct ErrorReport {
             case .invalid, .renewalOutOfRange, .returnAfterToday, .renewalNotLater: code = .usage
             case .store(let store): code = ErrorReport.code(store)
             }
-            message = error.description
+            message = ErrorText.commandLine(error)
         case let error as StoreError:
             code = ErrorReport.code(error)
             message = error.message
         case let error as ImportConflictError:
             code = .dataError
-            message = error.description
+            message = ErrorText.commandLine(error)
         case let error as DocumentError:
             code = .dataError
             message = error.description

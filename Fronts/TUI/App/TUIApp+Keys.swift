@@ -1,124 +1,167 @@
 import LoansCore
 
-/// The keys of each screen, and pasted text (text only where text is typed, never a command).
+/// The keys of each screen, as the key map binds them, and pasted text (text only where text is
+/// typed, never a command).
 extension TUIApp {
-    mutating func handle(_ key: Key) {
+    /// Which keys work now.
+    package var keyMode: KeyMode {
         switch router.current {
-        case .agenda:
-            if filterInput != nil { filterKey(key) } else { listKey(key) }
-        case .detail:
-            detailKey(key)
-        case .add, .edit, .renew, .returnLoan:
-            formKey(key)
-        case .remove:
-            confirmKey(key)
-        case .help:
-            helpKey(key)
+        case .agenda: failure != nil ? .failure : filterInput != nil ? .filtering : .list
+        case .detail: loan == nil ? .gone : .detail
+        case .add, .edit, .renew, .returnLoan: form?.keyMode ?? .gone
+        case .remove: loan == nil ? .gone : .removeQuestion
+        case .help: .help
         }
     }
 
-    private mutating func listKey(_ key: Key) {
-        if failure != nil {
-            if key == .character("q") || key == .escape { isFinished = true }
+    /// What the key map's conditions find at the moment: the loan under the cursor or on screen,
+    /// the view and its filter, whether the screen scrolls.
+    package var keyContext: KeyContext {
+        var holds: KeyConditions = []
+        func about(_ loan: Loan?) {
+            guard let loan else { return }
+            holds.formUnion([.loan, loan.isOpen ? .openLoan : .returnedLoan])
+        }
+        switch router.current {
+        case .agenda:
+            let selected = browser.selected
+            about(selected?.loan)
+            if selected != nil { holds.insert(.rows) }
+            if browser.mode.canFilter { holds.insert(.filterable) }
+            if browser.filter != nil { holds.insert(.filtered) }
+            if filterInput?.isEmpty == true { holds.insert(.emptyFilter) }
+        case .detail:
+            about(loan?.loan)
+            if let loan, maximumScroll(DetailPresenter.body(loan, scroll: scroll)) > 0 { holds.insert(.scrollable) }
+        case .help:
+            if maximumHelpScroll > 0 { holds.insert(.scrollable) }
+        case .add, .edit, .renew, .returnLoan:
+            if let form { holds.formUnion(form.keyContext.holds) }
+        case .remove:
+            about(loan?.loan)
+        }
+        return KeyContext(holds: holds, nextView: browser.mode.next.title.lowercased())
+    }
+
+    mutating func handle(_ key: Key) {
+        let mode = keyMode
+        switch mode {
+        case .form, .directionField, .discardQuestion:
+            return formKey(key)
+        default:
+            break
+        }
+        guard let action = KeyMap.action(for: key, in: mode, keyContext) else {
+            if mode == .filtering, case .character = key { editFilter { $0.apply(key) } }
             return
         }
-        if moveKey(key) { return }
-        switch key {
-        case .enter, .right, .character("l"):
-            if let id = browser.selected?.id { open(.detail(id)) }
-        case .character("a"):
-            open(.add)
-        case .character("e"), .character("x"):
-            if let id = browser.selected?.id { act(key, on: id) }
-        case .character("r"), .character("n"):
-            if let selected = browser.selected, selected.loan.isOpen { act(key, on: selected.id) }
-        case .character("o"):
-            if let selected = browser.selected, !selected.loan.isOpen { reopen(selected.id) }
-        case .character("u"), .control("r"):
-            undo(redo: key == .control("r"))
-        case .character("/") where browser.mode.canFilter:
-            filterInput = TextInput(browser.filter ?? "")
-        case .tab:
-            reading { browser in try browser.setMode(browser.mode.next) }
-        case .character("?"):
-            open(.help)
-        case .character("q"):
-            isFinished = true
-        case .escape:
-            if browser.filter != nil {
-                reading { browser in try browser.setFilter(nil) }
-            } else {
-                isFinished = true
-            }
+        switch mode {
+        case .list: listAction(action)
+        case .filtering: filterAction(action)
+        case .detail: detailAction(action)
+        case .removeQuestion: removeAction(action)
+        case .help: helpAction(action)
+        case .failure: if action == .quit { isFinished = true }
+        case .gone: if action == .back { back() }
+        case .form, .directionField, .discardQuestion: break
+        }
+    }
+
+    private mutating func listAction(_ action: KeyAction) {
+        switch action {
+        case .down: reading { browser in try browser.moveDown() }
+        case .up: reading { browser in try browser.moveUp() }
+        case .pageDown: reading { browser in try browser.pageDown() }
+        case .pageUp: reading { browser in try browser.pageUp() }
+        case .first: reading { browser in try browser.moveToFirst() }
+        case .last: reading { browser in try browser.moveToLast() }
+        case .open: if let id = browser.selected?.id { open(.detail(id)) }
+        case .add: open(.add)
+        case .filter: filterInput = TextInput(browser.filter ?? "")
+        case .nextView: reading { browser in try browser.setMode(browser.mode.next) }
+        case .clearFilter: reading { browser in try browser.setFilter(nil) }
+        case .undo, .redo: undo(redo: action == .redo)
+        case .help: open(.help)
+        case .quit: isFinished = true
+        default: if let id = browser.selected?.id { loanAction(action, on: id) }
+        }
+    }
+
+    /// `/`: the filter applies as it is typed; Enter keeps it, Esc clears it, arrows move.
+    private mutating func filterAction(_ action: KeyAction) {
+        switch action {
+        case .keepFilter, .closeFilter:
+            filterInput = nil
+        case .clearFilter:
+            filterInput = nil
+            reading { browser in try browser.setFilter(nil) }
+        case .down, .up, .pageDown, .pageUp:
+            listAction(action)
+        case .text(let edit):
+            editFilter { $0.perform(edit) }
         default:
             break
         }
     }
 
-    /// The moving keys of the list; false when `key` is not one.
-    private mutating func moveKey(_ key: Key) -> Bool {
-        switch key {
-        case .down, .character("j"): reading { browser in try browser.moveDown() }
-        case .up, .character("k"): reading { browser in try browser.moveUp() }
-        case .pageDown, .control("f"), .control("d"), .character(" "): reading { browser in try browser.pageDown() }
-        case .pageUp, .control("b"), .control("u"): reading { browser in try browser.pageUp() }
-        case .home, .character("g"): reading { browser in try browser.moveToFirst() }
-        case .end, .character("G"): reading { browser in try browser.moveToLast() }
-        default: return false
-        }
-        return true
-    }
-
-    /// `/`: the filter applies as it is typed; Enter keeps it, Esc clears it, arrows move.
-    private mutating func filterKey(_ key: Key) {
+    /// Edits the filter being typed and filters the list by it.
+    private mutating func editFilter(_ edit: (inout TextInput) -> Void) {
         guard var input = filterInput else { return }
-        switch key {
-        case .enter:
-            filterInput = nil
-        case .escape:
-            filterInput = nil
-            reading { browser in try browser.setFilter(nil) }
-        case .up, .down, .pageUp, .pageDown:
-            _ = moveKey(key)
-        case .backspace where input.text.isEmpty:
-            filterInput = nil
-        default:
-            guard input.apply(key) else { return }
-            filterInput = input
-            reading { browser in try browser.setFilter(input.text) }
-        }
+        edit(&input)
+        filterInput = input
+        reading { browser in try browser.setFilter(input.text) }
     }
 
-    private mutating func detailKey(_ key: Key) {
-        switch key {
-        case .character("e"), .character("x"):
-            if let id = loan?.id { act(key, on: id) }
-        case .character("r"), .character("n"):
-            if let loan, loan.loan.isOpen { act(key, on: loan.id) }
-        case .character("o"):
-            if let loan, !loan.loan.isOpen { reopen(loan.id) }
-        case .character("u"), .control("r"):
-            undo(redo: key == .control("r"))
-        case .character("?"):
-            open(.help)
-        case .character("q"), .escape, .left, .character("h"):
-            router.back()
-            scroll = 0
-        default:
-            if let lines = scrollLines(key) { scrollDetail(by: lines) }
-        }
-    }
-
-    /// How far a key scrolls the detail or the help: a line, or a page.
-    private func scrollLines(_ key: Key) -> Int? {
+    private mutating func detailAction(_ action: KeyAction) {
         let page = max(1, ScreenView.bodyHeight(height) - 3)
-        switch key {
-        case .down, .character("j"): return 1
-        case .up, .character("k"): return -1
-        case .pageDown, .control("d"), .control("f"), .character(" "): return page
-        case .pageUp, .control("u"), .control("b"): return -page
-        default: return nil
+        switch action {
+        case .down: scrollDetail(by: 1)
+        case .up: scrollDetail(by: -1)
+        case .pageDown: scrollDetail(by: page)
+        case .pageUp: scrollDetail(by: -page)
+        case .undo, .redo: undo(redo: action == .redo)
+        case .help: open(.help)
+        case .back: back()
+        default: if let id = loan?.id { loanAction(action, on: id) }
         }
+    }
+
+    /// What the list and the detail do alike to their loan: edit, return, renew, reopen, remove.
+    private mutating func loanAction(_ action: KeyAction, on id: LoanID) {
+        switch action {
+        case .edit: open(.edit(id))
+        case .returnLoan: open(.returnLoan(id))
+        case .renew: open(.renew(id))
+        case .remove: open(.remove(id))
+        case .reopen: reopen(id)
+        default: break
+        }
+    }
+
+    private mutating func removeAction(_ action: KeyAction) {
+        switch action {
+        case .confirmRemove: if let id = loan?.id { remove(id) }
+        case .keep: router.back()
+        default: break
+        }
+    }
+
+    private mutating func helpAction(_ action: KeyAction) {
+        let page = max(1, ScreenView.bodyHeight(height) - 3)
+        switch action {
+        case .down: scrollHelp(by: 1)
+        case .up: scrollHelp(by: -1)
+        case .pageDown: scrollHelp(by: page)
+        case .pageUp: scrollHelp(by: -page)
+        case .back: back()
+        default: break
+        }
+    }
+
+    /// Back one screen, to the top of the one below.
+    private mutating func back() {
+        router.back()
+        scroll = 0
     }
 
     /// Scrolls the detail, no further than its last line.
@@ -129,8 +172,12 @@ extension TUIApp {
 
     /// Scrolls the help, no further than its last line.
     mutating func scrollHelp(by lines: Int) {
-        let total = DialogPresenter.help(scroll: 0).lines.count
-        scroll = min(max(0, scroll + lines), max(0, total - (ScreenView.bodyHeight(height) - 2)))
+        scroll = min(max(0, scroll + lines), maximumHelpScroll)
+    }
+
+    /// How far the help can scroll at the current size.
+    var maximumHelpScroll: Int {
+        max(0, HelpPresenter.lines.count - (ScreenView.bodyHeight(height) - 2))
     }
 
     private mutating func formKey(_ key: Key) {
@@ -147,27 +194,6 @@ extension TUIApp {
         }
     }
 
-    private mutating func confirmKey(_ key: Key) {
-        switch key {
-        case .character("y"), .character("Y"):
-            if let id = loan?.id { remove(id) }
-        case .character("n"), .character("N"), .character("q"), .escape:
-            router.back()
-        default:
-            break
-        }
-    }
-
-    private mutating func helpKey(_ key: Key) {
-        switch key {
-        case .character("q"), .character("?"), .escape, .left, .character("h"):
-            router.back()
-            scroll = 0
-        default:
-            if let lines = scrollLines(key) { scrollHelp(by: lines) }
-        }
-    }
-
     /// Pasted text: into the filter being typed or the form's focused field; nowhere else.
     mutating func paste(_ text: String) {
         switch router.current {
@@ -180,17 +206,6 @@ extension TUIApp {
             form?.paste(text)
         case .detail, .remove, .help:
             break
-        }
-    }
-
-    /// `e`, `r`, `n`, `x` on a loan.
-    private mutating func act(_ key: Key, on id: LoanID) {
-        switch key {
-        case .character("e"): open(.edit(id))
-        case .character("r"): open(.returnLoan(id))
-        case .character("n"): open(.renew(id))
-        case .character("x"): open(.remove(id))
-        default: break
         }
     }
 
@@ -215,7 +230,7 @@ extension TUIApp {
             }
         } catch {
             router.back()
-            message = .message(Self.describe(error), .error)
+            message = .message(describe(error), .error)
         }
     }
 }

@@ -24,7 +24,8 @@ extension TUIApp {
                 finish(OutcomeText.returned(loan, on: date), focus: nil)
             }
         } catch {
-            form?.failure = Self.describe(error)
+            let failure = describe(error)
+            form?.failure = failure
         }
     }
 
@@ -35,7 +36,7 @@ extension TUIApp {
             message = .message(OutcomeText.removed(id), .success)
         } catch {
             router.back()
-            message = .message(Self.describe(error), .error)
+            message = .message(describe(error), .error)
         }
         refresh()
     }
@@ -53,7 +54,7 @@ extension TUIApp {
             }
         } catch {
             refresh()
-            message = .message(Self.describe(error), .error)
+            message = .message(describe(error), .error)
         }
     }
 
@@ -65,7 +66,7 @@ extension TUIApp {
             message = .message(OutcomeText.reopened(loan), .success)
         } catch {
             refresh()
-            message = .message(Self.describe(error), .error)
+            message = .message(describe(error), .error)
         }
     }
 

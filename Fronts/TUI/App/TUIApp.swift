@@ -1,4 +1,5 @@
 import LoansCore
+import LoansText
 
 /// The TUI without a terminal: state, events in, a frame and a screen buffer out. The runner
 /// feeds it keys and sizes from ncurses and "may have changed" from the live-agenda port; tests
@@ -69,27 +70,23 @@ package struct TUIApp {
     }
 
     private var bodyAndHints: (Body, [KeyHint]) {
-        let gone = (Body.notice(Notice(text: "This loan no longer exists.", tone: .muted, hint: "q goes back")), ChromePresenter.gone)
+        let hints = ChromePresenter.hints(keyMode, keyContext)
+        let gone = Body.notice(Notice(text: "This loan no longer exists.", tone: .muted, hint: "q goes back"))
         switch router.current {
         case .agenda:
-            if let failure { return (.notice(AgendaPresenter.failure(failure)), ChromePresenter.failure) }
-            let hints = filterInput == nil
-                ? ChromePresenter.list(mode: browser.mode, selected: browser.selected)
-                : ChromePresenter.filtering(hasRows: browser.selected != nil)
+            if let failure { return (.notice(AgendaPresenter.failure(failure)), hints) }
             return (AgendaPresenter.body(browser), hints)
         case .detail:
-            guard let loan else { return gone }
-            let detail = DetailPresenter.body(loan, scroll: scroll)
-            return (.detail(detail), ChromePresenter.detail(loan.loan, scrollable: maximumScroll(detail) > 0))
+            guard let loan else { return (gone, hints) }
+            return (.detail(DetailPresenter.body(loan, scroll: scroll)), hints)
         case .add, .edit, .renew, .returnLoan:
-            guard let form else { return gone }
-            return (.form(FormPresenter.body(form, today: policy.today)), ChromePresenter.form(form))
+            guard let form else { return (gone, hints) }
+            return (.form(FormPresenter.body(form, today: policy.today)), hints)
         case .remove:
-            guard let loan else { return gone }
-            return (.confirm(DialogPresenter.confirmRemove(loan.loan)), ChromePresenter.confirmRemove)
+            guard let loan else { return (gone, hints) }
+            return (.confirm(DialogPresenter.confirmRemove(loan.loan)), hints)
         case .help:
-            let help = DialogPresenter.help(scroll: scroll)
-            return (.help(help), ChromePresenter.help(scrollable: help.lines.count > ScreenView.bodyHeight(height) - 2))
+            return (.help(HelpBody(lines: HelpPresenter.lines, scroll: scroll)), hints)
         }
     }
 
@@ -119,7 +116,7 @@ package struct TUIApp {
                 router.forget(id)
             }
         } catch {
-            failure = Self.describe(error)
+            failure = describe(error)
         }
     }
 
@@ -128,7 +125,7 @@ package struct TUIApp {
             try browser.reload(query: AgendaQuery(store: stores.reader()), policy: policy, height: height)
             failure = nil
         } catch {
-            failure = Self.describe(error)
+            failure = describe(error)
         }
     }
 
@@ -137,15 +134,16 @@ package struct TUIApp {
         do {
             try body(&browser)
         } catch {
-            failure = Self.describe(error)
+            failure = describe(error)
         }
     }
 
-    /// A failure's message as the screens show it.
-    static func describe(_ error: any Error) -> String {
+    /// A failure's message as the screens show it: Core's refusals in the TUI's words (its keys,
+    /// never a command to run), instants on the local wall clock.
+    func describe(_ error: any Error) -> String {
         switch error {
         case let error as StoreError: error.message
-        case let error as LoanCommandError: error.description
+        case let error as LoanCommandError: ErrorText.tui(error) { today.clock.wallTime(at: $0) }
         default: "\(error)"
         }
     }

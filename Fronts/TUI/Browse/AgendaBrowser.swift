@@ -60,7 +60,7 @@ package struct AgendaBrowser {
         try restart()
     }
 
-    /// Filters by title or counterparty (nil or empty: no filter), back at the top.
+    /// Filters by title, counterparty or note (nil or empty: no filter), back at the top.
     package mutating func setFilter(_ text: String?) throws {
         let text = text.flatMap { $0.isEmpty ? nil : $0 }
         guard text != filter else { return }

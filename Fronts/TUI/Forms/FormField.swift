@@ -37,19 +37,23 @@ package struct FormField: Hashable, Sendable {
         return true
     }
 
-    /// Handles a key meant for this field; false when the key is not the field's.
-    mutating func apply(_ key: Key) -> Bool {
-        guard isToggle else { return input.apply(key) }
-        switch key {
-        case .character(" "), .left, .right:
-            direction = direction == .lent ? .borrowed : .lent
-        case .character("l"), .character("L"):
-            direction = .lent
-        case .character("b"), .character("B"):
-            direction = .borrowed
-        default:
-            return false
+    /// Does what a key asked of this field (`KeyMap`): the toggle's keys on the toggle, editing
+    /// on text; false when the action is not this field's.
+    mutating func apply(_ action: KeyAction) -> Bool {
+        switch action {
+        case .text(let edit) where !isToggle: input.perform(edit)
+        case .toggleDirection where isToggle: direction = direction == .lent ? .borrowed : .lent
+        case .lent where isToggle: direction = .lent
+        case .borrowed where isToggle: direction = .borrowed
+        default: return false
         }
+        return true
+    }
+
+    /// Types a character at the cursor; false for the toggle, which has no text.
+    mutating func type(_ character: Character) -> Bool {
+        guard !isToggle else { return false }
+        input.insert(String(character))
         return true
     }
 }

@@ -1,4 +1,5 @@
 import LoansCore
+import LoansText
 
 /// A form over a loan: add, edit, renew (new due date) or return (the day). Fields are
 /// checked with the same rules and date parser as the command line; problems show next to
@@ -69,26 +70,37 @@ package struct LoanForm: Hashable, Sendable {
         zip(fields, initial).contains { $0.input.text != $1.input.text || $0.direction != $1.direction }
     }
 
-    /// Handles a key: Tab/↓ and Shift-Tab/↑ move between fields, Enter submits, Esc cancels
-    /// (asking first when something was changed), anything else edits the focused field.
+    /// Which keys work now: the discard question's, the direction field's or a text field's.
+    package var keyMode: KeyMode {
+        askingToDiscard ? .discardQuestion : fields[focus].isToggle ? .directionField : .form
+    }
+
+    package var keyContext: KeyContext {
+        KeyContext(holds: fields.count > 1 ? [.severalFields] : [])
+    }
+
+    /// Handles a key as the key map says: Tab/↓ and Shift-Tab/↑ move between fields, Enter
+    /// submits, Esc cancels (asking first when something was changed), the others edit the
+    /// focused field (a character is typed into a text field).
     package mutating func apply(_ key: Key, today: CivilDate) -> FormOutcome {
+        let action = KeyMap.action(for: key, in: keyMode, keyContext)
         if askingToDiscard {
-            switch key {
-            case .character("y"), .character("Y"): return .cancel
-            case .character("n"), .character("N"), .escape: askingToDiscard = false
+            switch action {
+            case .discard?: return .cancel
+            case .keepEditing?: askingToDiscard = false
             default: break
             }
             return .editing
         }
-        switch key {
-        case .escape:
+        switch action {
+        case .cancel?:
             guard isEdited else { return .cancel }
             askingToDiscard = true
-        case .tab, .down:
+        case .nextField?:
             focus = (focus + 1) % fields.count
-        case .backTab, .up:
+        case .previousField?:
             focus = (focus + fields.count - 1) % fields.count
-        case .enter:
+        case .save?:
             submitted = true
             failure = nil
             let problems = problems(today: today)
@@ -97,8 +109,10 @@ package struct LoanForm: Hashable, Sendable {
                 return .editing
             }
             return submission(today: today).map(FormOutcome.submit) ?? .editing
-        default:
-            if fields[focus].apply(key) { failure = nil }
+        case let action?:
+            if fields[focus].apply(action) { failure = nil }
+        case nil:
+            if case .character(let character) = key, fields[focus].type(character) { failure = nil }
         }
         return .editing
     }
@@ -165,7 +179,7 @@ package struct LoanForm: Hashable, Sendable {
                 try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: original?.returnedOn)
             case .renew(let loan):
                 guard let due = date(.date, today: today) else { return nil }
-                do { _ = try RenewLoan.dueDate(of: loan, .date(due)) } catch { return (.date, .notLater(due, than: loan.dueOn)) }
+                do { _ = try RenewLoan.dueDate(of: loan, .date(due)) } catch { return (.date, .refused(error)) }
                 try LoanRules.dates(lentOn: loan.lentOn, dueOn: due, returnedOn: nil)
             case .returnLoan(let loan):
                 guard let day = date(.date, today: today) else { return nil }
@@ -235,14 +249,13 @@ package struct LoanForm: Hashable, Sendable {
 /// Dates that parse but do not go together.
 enum DateOrderProblem: Error {
     case rule(LoanRuleViolation)
-    /// A renewal must move the due date later.
-    case notLater(CivilDate, than: CivilDate)
+    /// What the use case would refuse (a renewal must move the due date later).
+    case refused(LoanCommandError)
 
     var description: String {
         switch self {
         case .rule(let violation): violation.description
-        case .notLater(let date, let due):
-            "a renewal moves the due date later, and \(date) is not after \(due), the current due date (e corrects a wrong due date)"
+        case .refused(let refusal): ErrorText.tui(refusal)
         }
     }
 }

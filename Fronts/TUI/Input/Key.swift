@@ -1,3 +1,5 @@
+import Glibc
+
 /// A key as the screens understand it, decoded from the terminal by `InputDecoder`.
 package enum Key: Hashable, Sendable {
     /// A printable character (letters, digits, CJK, emoji…).
@@ -57,6 +59,13 @@ package struct ClickCounter: Sendable {
     private var last: (row: Int, column: Int, time: Int, clicks: Int)?
 
     package init() {}
+
+    /// The monotonic clock in milliseconds: the time `count(_:at:)` takes.
+    package static func now() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+    }
 
     /// The event with its click count, given the time of the press in milliseconds.
     package mutating func count(_ event: MouseEvent, at time: Int) -> MouseEvent {

@@ -24,37 +24,44 @@ package struct TextInput: Hashable, Sendable {
     /// How many graphemes stand before the cursor (counts them: for tests, not for drawing).
     package var cursor: Int { head.count }
 
-    /// Applies an editing key; false when the key is not an editing key (the caller's to handle).
+    /// Applies a key: a character is typed at the cursor, an editing key (`TextInput.keys`)
+    /// edits; false when the key is neither (the caller's to handle).
     @discardableResult
     package mutating func apply(_ key: Key) -> Bool {
-        switch key {
-        case .character(let character):
+        if case .character(let character) = key {
             insert(String(character))
+            return true
+        }
+        guard case .text(let edit)? = KeyMap.action(for: key, in: TextInput.keys) else { return false }
+        perform(edit)
+        return true
+    }
+
+    /// Makes an edit at the cursor.
+    package mutating func perform(_ edit: TextEdit) {
+        switch edit {
         case .left:
             if let character = head.popLast() { tail.append(character) }
         case .right:
             if let character = tail.popLast() { head.append(character) }
-        case .home, .control("a"):
+        case .start:
             tail.append(contentsOf: head.reversed())
             head = ""
-        case .end, .control("e"):
+        case .end:
             head += String(tail.reversed())
             tail = []
-        case .backspace:
-            guard head.popLast() != nil else { return true }
+        case .deleteBackward:
+            guard head.popLast() != nil else { return }
             joinAtCursor()
-        case .delete, .control("d"):
-            guard tail.popLast() != nil else { return true }
+        case .deleteForward:
+            guard tail.popLast() != nil else { return }
             joinAtCursor()
-        case .control("u"):
+        case .clear:
             head = ""
             tail = []
-        case .control("k"):
+        case .cutToEnd:
             tail = []
-        default:
-            return false
         }
-        return true
     }
 
     /// Inserts text at the cursor (typed or pasted); the cursor ends after it.
@@ -119,4 +126,29 @@ package struct TextInput: Hashable, Sendable {
     private static func shown(_ character: Character) -> String {
         character == "\n" ? "↵" : SafeText.sanitized(String(character))
     }
+}
+
+/// What an editing key does to the text being typed.
+package enum TextEdit: Hashable, Sendable {
+    /// The cursor a grapheme left or right, or to either end.
+    case left, right, start, end
+    /// Removes the grapheme before the cursor, or the one after it.
+    case deleteBackward, deleteForward
+    /// Removes all the text; or what follows the cursor.
+    case clear, cutToEnd
+}
+
+extension TextInput {
+    /// The editing keys, wherever text is typed (the filter, a form's fields); any other
+    /// character is typed at the cursor.
+    package static let keys = KeyGroup(title: "Editing text (the filter, a form's fields): other keys type", bindings: [
+        KeyBinding(.text(.left), [.left], hint: KeyHint("←→", "cursor"), "a character left"),
+        KeyBinding(.text(.right), [.right], hint: KeyHint("←→", "cursor"), "a character right"),
+        KeyBinding(.text(.start), [.home, .control("a")], "to the start"),
+        KeyBinding(.text(.end), [.end, .control("e")], "to the end"),
+        KeyBinding(.text(.deleteBackward), [.backspace], "delete the character before the cursor"),
+        KeyBinding(.text(.deleteForward), [.delete, .control("d")], "delete the character under the cursor"),
+        KeyBinding(.text(.clear), [.control("u")], "clear the field"),
+        KeyBinding(.text(.cutToEnd), [.control("k")], "delete to the end"),
+    ])
 }

@@ -67,44 +67,9 @@ package enum FormPresenter {
     }
 }
 
-/// Words the remove confirmation and the help screen.
+/// Words the remove confirmation.
 package enum DialogPresenter {
     package static func confirmRemove(_ loan: Loan) -> ConfirmBody {
         ConfirmBody(id: loan.id, question: "Remove loan #\(loan.id) “\(loan.title)” for good?")
-    }
-
-    package static func help(scroll: Int) -> HelpBody {
-        HelpBody(lines: [
-            "Moving",
-            "  ↑ ↓  j k        previous / next loan",
-            "  PgUp PgDn       a page up / down (also Ctrl-B Ctrl-F, Ctrl-U Ctrl-D)",
-            "  g Home  G End   first / last loan",
-            "  ⏎ → l           the loan's detail; ← h goes back",
-            "  mouse           wheel scrolls, click selects, double-click opens",
-            "",
-            "Changing (the loan under the cursor, or the one in the detail)",
-            "  a               add a loan",
-            "  e               edit the loan",
-            "  r               return it (asks for the day, default today)",
-            "  n               renew it (asks for the new due date)",
-            "  x               remove it for good (asks first)",
-            "  o               reopen a returned loan",
-            "  u  Ctrl-R       undo / redo your last change",
-            "",
-            "Showing",
-            "  /               filter by title or counterparty (⏎ keeps it, Esc clears it)",
-            "  Tab             the next view: agenda, all open loans, returned loans",
-            "  ?               this help",
-            "  q Esc           back, or quit",
-            "",
-            "Forms",
-            "  Tab ↓ / ⇧Tab ↑  next / previous field",
-            "  ← → Home End    move in the text; Backspace, Delete edit it",
-            "  Space           lent ↔ borrowed",
-            "  ⏎ / Esc         save / cancel (asks first when something changed)",
-            "",
-            "Dates: YYYY-MM-DD, today, tomorrow, yesterday, +Nd, +Nw, +Nm (from today;",
-            "a renewal's +N counts from the current due date).",
-        ], scroll: scroll)
     }
 }

@@ -42,7 +42,7 @@ struct TerminalInput {
     /// A left click with its count (a double-click's second press counts 2).
     private mutating func stamped(_ event: TUIEvent) -> TUIEvent {
         guard case .mouse(let mouse) = event else { return event }
-        return .mouse(clicks.count(mouse, at: Int(TUIBenchmark.monotonicNanoseconds() / 1_000_000)))
+        return .mouse(clicks.count(mouse, at: ClickCounter.now()))
     }
 
     /// Reads what has arrived, waiting at most `milliseconds` for something to.

@@ -54,7 +54,7 @@ enum PanelView {
         let visible = area.height - 2
         let first = min(max(0, help.scroll), max(0, help.lines.count - visible))
         for (offset, line) in help.lines.dropFirst(first).prefix(visible).enumerated() {
-            let heading = !line.hasPrefix(" ") && !line.hasPrefix("Dates")
+            let heading = !line.hasPrefix(" ")
             screen.put(" " + line, row: area.top + 2 + offset, column: 0, style: heading ? Style(.accent, bold: true) : .plain)
         }
     }

@@ -1,14 +1,15 @@
 import Glibc
 import LoansCore
+import LoansTUI
 
-/// Benchmark-only (`LOANS_TUI_BENCH=N loans tui`): renders the first frame into the screen
-/// buffer without a terminal, then replays N navigation keys, timing each with the monotonic
-/// clock; then pastes 100 KB into the add form's title (decoded from the terminal's bytes,
-/// edited and drawn) and types at its end. With a filter text (`LOANS_TUI_BENCH_FILTER`), it
+/// The TUI's benchmark (`loans-tui-bench --db PATH --keys N`): renders the first frame into the
+/// screen buffer without a terminal, then replays N navigation keys, timing each with the
+/// monotonic clock; then pastes 100 KB into the add form's title (decoded from the terminal's
+/// bytes, edited and drawn) and types at its end. With a filter text (`--filter TEXT`), it
 /// instead types `/`, the text one character at a time and Esc, N times over, timing each
 /// keystroke of the filter (every character, and the Esc that clears it). The figures it prints
 /// are for the benchmarks of the big-data and text-entry requirements.
-package enum TUIBenchmark {
+enum TUIBenchmark {
     /// The keys replayed, in a loop: single steps, pages, and jumps to both ends.
     static let script: [Key] = [
         .character("j"), .character("j"), .character("j"), .pageDown, .pageDown, .character("k"), .pageUp,
@@ -30,7 +31,7 @@ package enum TUIBenchmark {
 
     /// Runs the benchmark at 80×24 and returns the report lines: `keys` navigation keys, or with
     /// a `filter`, that many rounds of typing it.
-    package static func run(
+    static func run(
         today: Today, stores: any LoanStores, keys: Int, filter: String? = nil, width: Int = 80, height: Int = 24
     ) -> [String] {
         let start = monotonicNanoseconds()

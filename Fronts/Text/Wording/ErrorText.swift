@@ -1,0 +1,91 @@
+import LoansCore
+
+/// Core's refusals in words. Core hands over what happened (the loan, the dates, the change that
+/// blocks an undo); most refusals read the same in every front, and where one says what to do
+/// next, each front names its own means: the command line its commands and options (`loans undo
+/// --skip`), the TUI its keys — the TUI never tells a person to run a command.
+package enum ErrorText {
+    /// Where a message is shown.
+    private enum Front {
+        case commandLine
+        case tui
+    }
+
+    /// A refusal as the command line says it (after `loans: `); instants in UTC.
+    package static func commandLine(_ error: LoanCommandError) -> String {
+        message(error, .commandLine, wallTime: utc)
+    }
+
+    /// A refusal as the TUI says it, with its keys; instants on the local wall clock.
+    package static func tui(_ error: LoanCommandError, wallTime: (UTCTimestamp) -> WallTime = utc) -> String {
+        message(error, .tui, wallTime: wallTime)
+    }
+
+    /// An import refused because ids are taken (the command line imports; the TUI does not).
+    package static func commandLine(_ error: ImportConflictError) -> String {
+        let outcome = error.outcome
+        let count = outcome.conflictCount
+        let ids = outcome.conflicts.map { "\($0)" }.joined(separator: ", ") + (count > outcome.conflicts.count ? ", …" : "")
+        let subject = count == 1 ? "1 loan's id is taken by a different loan (id \(ids))" : "\(count) loans' ids are taken by different loans (ids \(ids))"
+        return subject + "; nothing was imported (--replace lets the document win, --renumber gives new ids)"
+    }
+
+    /// An instant as it is stored, for fronts that know no time zone.
+    package static func utc(_ instant: UTCTimestamp) -> WallTime {
+        WallTime(date: instant.date, hour: instant.hour, minute: instant.minute)
+    }
+
+    private static func message(_ error: LoanCommandError, _ front: Front, wallTime: (UTCTimestamp) -> WallTime) -> String {
+        switch error {
+        case .notFound(let id):
+            return "no loan with id \(id)"
+        case .invalid(let violation):
+            return violation.description
+        case .alreadyReturned(let id, let date):
+            return "loan \(id) was already returned on \(date)"
+        case .notReturned(let id):
+            return "loan \(id) is not returned, so there is nothing to reopen"
+        case .returnAfterToday(let id, let date, let today):
+            let refusal = "return date \(date) is after today (\(today)); a loan comes back today or earlier"
+            return front == .commandLine ? refusal + " (loans return \(id) --on \(today))" : refusal
+        case .renewalNotLater(let id, let date, let due):
+            let refusal = "a renewal moves the due date later, and \(date) is not after \(due), the current due date"
+            return front == .commandLine
+                ? refusal + " of loan \(id) (to correct a wrong due date: loans edit \(id) --due \(date))"
+                : refusal + " (e corrects a wrong due date)"
+        case .renewalOutOfRange(let id, let offset):
+            return "renewing loan \(id) by +\(offset.count)\(offset.unit.letter) leaves the calendar (0001-01-01 to 9999-12-31)"
+        case .nothingToUndo:
+            return "nothing to undo"
+        case .nothingToRedo:
+            return "nothing to redo"
+        case .blocked(let blocked):
+            return front == .commandLine ? commandLine(blocked) : tui(blocked, wallTime: wallTime)
+        case .store(let error):
+            return error.message
+        }
+    }
+
+    /// `cannot undo change 2 (add of loan 2): change 3 (return by bob@desk at …Z) touched the loan
+    /// since; nothing was changed (loans undo --skip leaves it and undoes the next one)`.
+    private static func commandLine(_ blocked: BlockedChange) -> String {
+        let verb = blocked.isUndo ? "undo" : "redo"
+        let since = blocked.blocker.map { "change \($0.id) (\($0.kind.rawValue) by \($0.who) at \($0.at))" } ?? "a change made outside loans"
+        return "cannot \(verb) change \(blocked.change.id) (\(blocked.change.kind.rawValue) of loan \(blocked.loan)): \(since) touched the loan since; nothing was changed"
+            + (blocked.isUndo ? " (loans undo --skip leaves it and undoes the next one)" : "")
+    }
+
+    /// `cannot undo change 2 (add of #2 Tent): bob@desk returned the loan since (change 3 at
+    /// 2026-11-30 10:02); nothing was changed — change the loan by hand instead (e edit, o reopen,
+    /// x remove)`: the TUI cannot pass a change by, so it says what a person can do there.
+    private static func tui(_ blocked: BlockedChange, wallTime: (UTCTimestamp) -> WallTime) -> String {
+        let verb = blocked.isUndo ? "undo" : "redo"
+        let loan = "#\(blocked.loan)" + (blocked.title.map { " " + SafeText.sanitized($0) } ?? "")
+        let since = blocked.blocker.map { change in
+            let what = change.kind.isUndoable ? "the loan" : "a change of the loan"
+            return "\(SafeText.sanitized(change.who)) \(ChangeWording.past(change.kind)) \(what) since (change \(change.id) at \(wallTime(change.at)))"
+        } ?? "a change made outside loans touched the loan since"
+        return "cannot \(verb) change \(blocked.change.id) (\(blocked.change.kind.rawValue) of \(loan)): \(since); nothing was changed"
+            + " — change the loan by hand instead (e edit, o reopen, x remove)"
+    }
+}
