@@ -122,6 +122,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
             if tls != nil { throw .tls("the TLS certificate or key cannot be used: \(why)") }
             throw .library("libmicrohttpd did not start: \(why)")
         }
+        core.add(daemon, woken: doorbell)
         let worker = HTTPWorker(daemon: daemon, library: library, doorbell: doorbell)
         guard worker.start(port: port) else {
             worker.stopDaemon()

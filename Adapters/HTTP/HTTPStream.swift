@@ -17,7 +17,7 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
     private var ending = Ending.none
     /// Set by the reader when it suspended the connection; whoever clears it resumes it.
     private var suspended = false
-    private var connection: (library: LibMicroHTTPD, handle: OpaquePointer)?
+    private var connection: (library: LibMicroHTTPD, handle: OpaquePointer, worker: Doorbell)?
     private var released = false
     private var onRelease: (@Sendable () -> Void)?
 
@@ -64,12 +64,13 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
 
     // MARK: the server's side
 
-    /// Ties the stream to the connection it answers; false if it already answers another.
-    /// `onRelease` runs once the library is done with the connection.
-    func attach(to handle: OpaquePointer, _ library: LibMicroHTTPD, onRelease: @escaping @Sendable () -> Void) -> Bool {
+    /// Ties the stream to the connection it answers, run by the worker that `worker` wakes;
+    /// false if it already answers another. `onRelease` runs once the library is done with the
+    /// connection.
+    func attach(to handle: OpaquePointer, _ library: LibMicroHTTPD, worker: Doorbell, onRelease: @escaping @Sendable () -> Void) -> Bool {
         lock.locked {
             guard connection == nil, !released else { return false }
-            connection = (library, handle)
+            connection = (library, handle, worker)
             self.onRelease = onRelease
             return true
         }
@@ -117,12 +118,15 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
         notify?()
     }
 
-    /// Resumes the connection if the reader suspended it (called holding the lock: a suspended
-    /// connection cannot be freed, and only the one who clears `suspended` resumes it).
+    /// Resumes the connection if the reader suspended it, and wakes its worker: the library, run
+    /// from loans' threads, notes the resumption but does not wake the thread itself. Called
+    /// holding the lock: a suspended connection cannot be freed, and only the one who clears
+    /// `suspended` resumes it.
     private func wake() {
         guard suspended, let connection else { return }
         suspended = false
         connection.library.resumeConnection(connection.handle)
+        connection.worker.ring()
     }
 }
 

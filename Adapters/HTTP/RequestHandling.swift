@@ -113,7 +113,9 @@ extension ServerCore {
             stream.finish()
             return library.responseFromBuffer(0, nil, .RESPMEM_PERSISTENT)
         }
-        guard stream.attach(to: connection, library, onRelease: { [streams] in streams.released(id) }) else {
+        guard let worker = worker(of: connection),
+              stream.attach(to: connection, library, worker: worker, onRelease: { [streams] in streams.released(id) })
+        else {
             streams.released(id)
             return nil
         }

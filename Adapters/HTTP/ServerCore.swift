@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Glibc
 
 /// The state every worker shares, handed to the library's callbacks as their context: the handler
@@ -15,6 +16,7 @@ final class ServerCore: @unchecked Sendable {  // the counts and the streams are
     private var connections = 0
     private var requests = 0
     private var stopping = false
+    private var doorbells: [OpaquePointer: Doorbell] = [:]
     private var starting = true
     private var message: String?
 
@@ -44,6 +46,19 @@ final class ServerCore: @unchecked Sendable {  // the counts and the streams are
     /// Once set, new requests are answered `503` and every answer closes its connection.
     var isStopping: Bool { lock.locked { stopping } }
     func beginStopping() { lock.locked { stopping = true } }
+
+    // MARK: workers
+
+    /// Records which doorbell wakes the worker that runs `daemon` (before the worker starts).
+    func add(_ daemon: OpaquePointer, woken doorbell: Doorbell) {
+        lock.locked { doorbells[daemon] = doorbell }
+    }
+
+    /// The doorbell of the worker that runs this connection.
+    func worker(of connection: OpaquePointer) -> Doorbell? {
+        guard let daemon = loans_mhd_connection_info(library.connectionInfo, connection, .CONNECTION_INFO_DAEMON)?.pointee.daemon else { return nil }
+        return lock.locked { doorbells[daemon] }
+    }
 
     // MARK: the library's messages
 

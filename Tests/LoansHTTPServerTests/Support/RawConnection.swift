@@ -4,7 +4,7 @@ import LoansTestSupport
 
 /// A TCP connection a test drives byte by byte: for what curl would not send (bytes that are not
 /// UTF-8, a dribbling client, a silent one) and for reading exactly what the server sends.
-final class RawConnection {
+final class RawConnection: @unchecked Sendable {  // a descriptor; each test uses one from one thread at a time
     let descriptor: Int32
 
     /// Connects to `host` (an IPv4 literal) on `port`, from `source` if given (any 127.x address

@@ -43,24 +43,27 @@ struct TestServer {
 }
 
 /// The log lines a server wrote, from any thread.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [HTTPRequestLog] = []
+typealias LogLines = Collected<HTTPRequestLog>
 
-    func append(_ line: HTTPRequestLog) {
+/// Values collected from any thread (log lines, what a handler saw).
+final class Collected<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [Element] = []
+
+    func append(_ line: Element) {
         lock.lock()
         lines.append(line)
         lock.unlock()
     }
 
-    var all: [HTTPRequestLog] {
+    var all: [Element] {
         lock.lock()
         defer { lock.unlock() }
         return lines
     }
 
-    /// Waits (at most `seconds`) until `count` lines were written; returns them all.
-    func wait(for count: Int, seconds: Double = 30) -> [HTTPRequestLog] {
+    /// Waits (at most `seconds`) until there are `count`; returns them all.
+    func wait(for count: Int, seconds: Double = 30) -> [Element] {
         let deadline = Date().addingTimeInterval(seconds)
         while all.count < count && Date() < deadline { usleep(10_000) }
         return all
