@@ -49,6 +49,26 @@ import Testing
         #expect(Set(test.log.all.map(\.path)) == ["/events", "/slow"])
     }
 
+    /// A request whose body is still arriving when the stop begins is let finish within the
+    /// grace, and is answered (telling the client to close).
+    @Test func anUploadInFlightFinishesDuringTheGrace() throws {
+        let test = try TestServer()
+        let upload = try RawConnection(port: test.port)
+        try upload.send("POST /x HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 10\r\n\r\nfive.")
+        #expect(StreamTests.wait { test.server.openConnections == 1 })
+        usleep(100_000)
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            test.server.stop()
+            stopped.signal()
+        }
+        usleep(1_000_000)
+        try upload.send("more.")
+        let answer = upload.answer()
+        #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("Connection: close") && answer.contains("body 10"), "\(answer)")
+        #expect(stopped.wait(timeout: .now() + 30) == .success)
+    }
+
     /// A request still arriving when the grace is over is cut, and the stop returns.
     @Test func aRequestPastTheGraceIsCut() throws {
         let test = try TestServer()
