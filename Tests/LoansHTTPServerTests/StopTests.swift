@@ -40,7 +40,7 @@ import Testing
             test.server.stop()
             stopped.signal()
         }
-        #expect(StreamTests.wait { (try? RawConnection(port: test.port)) == nil }, "a stopping server still accepted connections")
+        #expect(StreamTests.wait(10) { RawConnection.isRefused(port: test.port) }, "a stopping server still took connections")
         let ended = events.read { String(decoding: $0, as: UTF8.self).hasSuffix("\r\n0\r\n\r\n") }
         #expect(String(decoding: ended.bytes, as: UTF8.self).hasSuffix("\r\n0\r\n\r\n"), "the open stream did not end")
         #expect(stopped.wait(timeout: .now() + 30) == .success)

@@ -30,6 +30,23 @@ final class RawConnection: @unchecked Sendable {  // a descriptor; each test use
         close(descriptor)
     }
 
+    /// True when connecting to 127.0.0.1:`port` is refused (nothing listens); false when the
+    /// connection is made, or still pending after a second (a backlog that nobody accepts from).
+    static func isRefused(port: UInt16) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
+        defer { close(descriptor) }
+        var remote = address("127.0.0.1", port)
+        let started = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        if started == 0 { return false }
+        if errno == ECONNREFUSED { return true }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        guard poll(&watched, 1, 1000) > 0 else { return false }
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
+        return error == ECONNREFUSED
+    }
+
     func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
