@@ -52,6 +52,9 @@ let package = Package(
             path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 
+        // bench/http's server: the HTTP adapter alone, answering one file's bytes (not shipped).
+        .executableTarget(name: "loans-http-bench", dependencies: ["LoansHTTPServer"], path: "bench/HTTPServer"),
+
         .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
         .testTarget(

@@ -18,6 +18,14 @@
 #include <sys/epoll.h>
 #include <sys/prctl.h>
 
+/* True in a statically linked program (no program interpreter: the kernel's auxiliary vector has
+   no AT_BASE). There, a library loaded with dlopen cannot use thread-local storage (glibc's
+   __tls_get_addr answers NULL for it), and GnuTLS does: TLS cannot be served. */
+#include <sys/auxv.h>
+static inline int loans_is_statically_linked(void) {
+    return getauxval(AT_BASE) == 0;
+}
+
 /* Names the calling thread (`ps -L`, /proc/PID/task/TID/comm; 15 bytes at most). prctl(2) is
    variadic, which Swift cannot call: this fixes its arguments. */
 static inline int loans_name_thread(const char *name) {

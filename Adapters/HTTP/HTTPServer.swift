@@ -28,6 +28,11 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
     ) throws(HTTPServerError) {
         let library = try LibMicroHTTPD.shared.get()
         if tls != nil, !library.hasTLS { throw .library("this libmicrohttpd was built without TLS; install Debian's libmicrohttpd12") }
+        if tls != nil, loans_is_statically_linked() != 0 {
+            throw .library(
+                "this loans is statically linked, and the TLS library libmicrohttpd uses (GnuTLS) cannot run in a statically linked program; serve HTTPS through a reverse proxy in front of loans"
+            )
+        }
         let (listener, bound) = try ListenSocket.open(listen)
         let core: ServerCore
         do {
