@@ -50,7 +50,6 @@ typedef __typeof__(MHD_create_post_processor) *loans_mhd_create_post_processor;
 typedef __typeof__(MHD_post_process) *loans_mhd_post_process;
 typedef __typeof__(MHD_destroy_post_processor) *loans_mhd_destroy_post_processor;
 typedef __typeof__(MHD_is_feature_supported) *loans_mhd_is_feature_supported;
-typedef __typeof__(MHD_get_version) *loans_mhd_get_version;
 
 /* MHD_start_daemon is variadic, which Swift cannot call: this takes the function dlsym found and
    calls it with every option in one MHD_OPTION_ARRAY. The listen socket is among the options,

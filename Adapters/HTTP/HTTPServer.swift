@@ -21,10 +21,12 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
     private let lock = Lock()
     private var stopped = false
 
-    /// Starts serving: by the time this returns, connections are accepted.
+    /// Starts serving: by the time this returns, connections are accepted. `commonHeaders` go
+    /// on every answer that has no field of the same name — the server's own refusals (`400`,
+    /// `413`, `431`, `503`) included, which no handler sees. Every request's line goes to `log`.
     package init(
         listen: HTTPListenAddress, tls: HTTPTLSIdentity? = nil, threads: Int = HTTPServer.defaultThreads,
-        log: @escaping @Sendable (HTTPRequestLog) -> Void, handler: @escaping HTTPHandler
+        commonHeaders: [HTTPField] = [], log: @escaping @Sendable (HTTPRequestLog) -> Void, handler: @escaping HTTPHandler
     ) throws(HTTPServerError) {
         let library = try LibMicroHTTPD.shared.get()
         if tls != nil, !library.hasTLS { throw .library("this libmicrohttpd was built without TLS; install Debian's libmicrohttpd12") }
@@ -36,7 +38,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
         let (listener, bound) = try ListenSocket.open(listen)
         let core: ServerCore
         do {
-            core = try ServerCore(library: library, port: bound.port, isTLS: tls != nil, log: log, handler: handler)
+            core = try ServerCore(library: library, port: bound.port, isTLS: tls != nil, commonHeaders: commonHeaders, log: log, handler: handler)
         } catch {
             close(listener)
             throw error
@@ -68,7 +70,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
     /// refused), ends every open stream, lets the requests in flight finish for up to `grace`
     /// seconds (answering each with `Connection: close`; a request arriving on an open connection
     /// meanwhile is `503`), then closes every connection and ends the threads. A handler still
-    /// running is waited for. Calling it again does nothing.
+    /// running is waited for, so a handler must never call it. Calling it again does nothing.
     package func stop(grace: Double = HTTPLimits.drainSeconds) {
         guard lock.locked({ defer { stopped = true }; return !stopped }) else { return }
         let deadline = HTTPServer.now() + grace

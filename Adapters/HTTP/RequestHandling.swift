@@ -96,7 +96,8 @@ extension ServerCore {
             response = streamResponse(stream, on: connection, context)
         }
         guard let response else { return nil }
-        for field in answer.headers {
+        let own = Set(answer.headers.map { $0.name.lowercased() })
+        for field in answer.headers + commonHeaders.filter({ !own.contains($0.name.lowercased()) }) {
             let clean = [field.name, field.value].allSatisfy { !$0.utf8.contains(0) }
             guard clean, library.addResponseHeader(response, field.name, field.value) == .YES else {
                 library.destroyResponse(response)

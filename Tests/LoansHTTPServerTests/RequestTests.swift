@@ -137,6 +137,27 @@ import Testing
         #expect(answer.hasSuffix("\r\n\r\nmoved"), "\(answer)")
     }
 
+    /// The common header fields go on every answer without its own — the server's refusals too.
+    @Test func commonHeadersGoOnEveryAnswer() throws {
+        let test = try TestServer(commonHeaders: [HTTPField("X-Content-Type-Options", "nosniff"), HTTPField("Referrer-Policy", "same-origin")]) { request in
+            request.rawPath == "/share" ? HTTPAnswer(status: 200, headers: [HTTPField("referrer-policy", "no-referrer")]) : .text(200, "ok")
+        }
+        defer { test.server.stop() }
+        for (request, policy) in [
+            ("GET /page HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "Referrer-Policy: same-origin"),
+            ("GET /share HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "referrer-policy: no-referrer"),
+            ("GET /%FF HTTP/1.1\r\nHost: x\r\n\r\n", "Referrer-Policy: same-origin"),
+            ("POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", "Referrer-Policy: same-origin"),
+        ] {
+            let connection = try RawConnection(port: test.port)
+            try connection.send(request)
+            let answer = connection.read { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }
+            let head = String(decoding: answer.bytes, as: UTF8.self)
+            #expect(head.contains("\r\nX-Content-Type-Options: nosniff\r\n") && head.contains("\r\n\(policy)\r\n"), "\(head)")
+            #expect(head.lowercased().components(separatedBy: "referrer-policy").count == 2, "two Referrer-Policy fields: \(head)")
+        }
+    }
+
     /// A header field that would split the answer (a line break in it) is refused by the library,
     /// and the server answers 500 instead of sending it.
     @Test func anAnswerThatWouldSplitIsA500() throws {

@@ -11,11 +11,13 @@ struct TestServer {
 
     init(
         listen: String = "127.0.0.1:0", tls: HTTPTLSIdentity? = nil, threads: Int = HTTPServer.defaultThreads,
-        handler: @escaping HTTPHandler = TestServer.echo
+        commonHeaders: [HTTPField] = [], handler: @escaping HTTPHandler = TestServer.echo
     ) throws {
         let log = LogLines()
         self.log = log
-        server = try HTTPServer(listen: HTTPListenAddress(parsing: listen), tls: tls, threads: threads, log: { log.append($0) }, handler: handler)
+        server = try HTTPServer(
+            listen: HTTPListenAddress(parsing: listen), tls: tls, threads: threads, commonHeaders: commonHeaders, log: { log.append($0) }, handler: handler
+        )
     }
 
     var port: UInt16 { server.address.port }
