@@ -11,7 +11,7 @@ package enum HTTPLimits {
     package static let connections = 256
     /// Connections past `connections` that are still accepted, only to be answered `503`; past
     /// these the library accepts no more until one closes (they wait in the kernel's backlog).
-    static let overflowConnections = 64
+    package static let overflowConnections = 64
     /// How long a stop lets the requests in flight finish.
     package static let drainSeconds = 5.0
     /// Each connection's memory for the request it reads and the headers it answers (the

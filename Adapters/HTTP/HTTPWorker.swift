@@ -71,7 +71,17 @@ final class HTTPWorker: @unchecked Sendable {  // the asked/done flags are guard
                 }
                 if exit { return }
             }
+            let before = connections()
             _ = library.run(daemon)
+            // A daemon that was full took its listening socket out of its epoll set; it puts it
+            // back only when a run starts, so a run that freed a slot is followed by another:
+            // else connections waiting in the kernel's queue would wait for an unrelated event.
+            if connections() < before { _ = library.run(daemon) }
         }
+    }
+
+    /// The daemon's open connections (asked on its own thread, as the library requires).
+    private func connections() -> UInt32 {
+        loans_mhd_daemon_info(library.daemonInfo, daemon, .DAEMON_INFO_CURRENT_CONNECTIONS)?.pointee.num_connections ?? 0
     }
 }

@@ -122,4 +122,22 @@ import Testing
         while test.server.openConnections > HTTPLimits.connections - 16 && Date() < deadline { usleep(10_000) }
         #expect(try curl([test.base + "/again"]).status == 200)
     }
+
+    /// Past 320 connections the library accepts no more; a connection that waits in the kernel's
+    /// queue is taken, and answered, as soon as others close (not at the next unrelated event).
+    @Test func connectionsPast320WaitForASlot() throws {
+        let test = try TestServer()
+        defer { test.server.stop() }
+        let limit = HTTPLimits.connections + HTTPLimits.overflowConnections
+        var held = try (0..<limit).map { _ in try RawConnection(port: test.port) }
+        for connection in held { try connection.send("GET /held HTTP/1.1\r\n") }
+        #expect(StreamTests.wait { test.server.openConnections == limit })
+        let waiting = try RawConnection(port: test.port)
+        try waiting.send("GET /waiting HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(waiting.read(seconds: 1) { !$0.isEmpty }.bytes.isEmpty, "a connection past \(limit) was served")
+        // One closes: one event, one run of its worker, one free slot. The waiting connection
+        // takes it (and is answered 503: 320 are open again).
+        held.removeLast()
+        #expect(waiting.status(seconds: 5) == 503, "the waiting connection was not taken when a slot freed")
+    }
 }
