@@ -9,10 +9,14 @@ final class SystemThread: @unchecked Sendable {  // `thread` is written once, be
     private var thread = pthread_t()
     private var joined = false
 
-    /// Starts `body` on a new thread named `name` (15 bytes at most: `ps -L` shows it); nil if
-    /// the system refuses one (out of threads or memory).
+    /// Starts `body` on a new thread named `name` (15 bytes at most: `ps -L` shows it) that
+    /// blocks every signal, so SIGTERM and the like always reach the program's own threads; nil
+    /// if the system refuses a thread (out of threads or memory).
     init?(named name: String, _ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body {
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
             _ = loans_name_thread(name)
             body()
         }).toOpaque()

@@ -22,6 +22,16 @@ enum ThreadWakeups {
         return (threads, switches)
     }
 
+    /// The blocked-signal masks (`SigBlk`) of the server's threads.
+    static func blockedSignals(port: UInt16) throws -> [UInt64] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").compactMap { task in
+            let comm = read("/proc/self/task/\(task)/comm").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard comm == "http:\(port)" || comm == "http:\(port) hup" else { return nil }
+            let line = read("/proc/self/task/\(task)/status").split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
+            return line.flatMap { UInt64($0.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+        }
+    }
+
     /// A small /proc file, read whole with read(2) (Foundation may read such a file only in part).
     private static func read(_ path: String) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
