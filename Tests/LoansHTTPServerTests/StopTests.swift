@@ -18,6 +18,24 @@ import Testing
         }
     }
 
+    /// The server's threads block every signal, even when started from a thread that blocks
+    /// none: SIGTERM goes to a thread of the program's own, which stops the server.
+    @Test func theServersThreadsTakeNoSignal() throws {
+        let made = Collected<TestServer>()
+        let starter = Thread {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            if let server = try? TestServer() { made.append(server) }
+        }
+        starter.start()
+        let test = try #require(made.wait(for: 1).first)
+        defer { test.server.stop() }
+        let masks = try ThreadWakeups.blockedSignals(port: test.port)
+        #expect(masks.count == HTTPServer.defaultThreads + 1)
+        #expect(masks.allSatisfy { $0 & (1 << (UInt64(SIGTERM) - 1)) != 0 && $0 & (1 << (UInt64(SIGINT) - 1)) != 0 }, "\(masks)")
+    }
+
     /// A stop with a slow request in flight: new connections are refused at once, the open stream
     /// ends, the slow request is answered in full, and only then does the stop return.
     @Test func aStopLetsASlowRequestFinish() throws {
