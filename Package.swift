@@ -19,13 +19,16 @@ let package = Package(
             name: "LoansAdapters",
             dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux", "LoansWake"],
             path: "Adapters",
-            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "Wake"]
+            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "Wake", "CMicroHTTPD", "HTTP"]
         ),
         // What wakes every store's live-agenda watcher: the midnight timer, the monotonic clock.
         .target(name: "LoansWake", dependencies: ["CLinux"], path: "Adapters/Wake"),
         // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansWake"], path: "Adapters/PostgreSQL"),
+        // libmicrohttpd's header only: LoansHTTPServer loads libmicrohttpd.so.12 with dlopen, so nothing links it.
+        .systemLibrary(name: "CMicroHTTPD", path: "Adapters/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "LoansHTTPServer", dependencies: ["CMicroHTTPD"], path: "Adapters/HTTP"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),
@@ -53,6 +56,8 @@ let package = Package(
         .executableTarget(
             name: "loans-tui-bench", dependencies: ["LoansTUI", "LoansCore", "LoansAdapters", "LoansPostgres"], path: "Tests/Bench"
         ),
+        // bench/http's server: the HTTP adapter alone, answering one file's bytes (not shipped).
+        .executableTarget(name: "loans-http-bench", dependencies: ["LoansHTTPServer"], path: "bench/HTTPServer"),
 
         .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
@@ -71,6 +76,9 @@ let package = Package(
             name: "LoansPostgresTests",
             dependencies: ["LoansPostgres", "LoansCore", "LoansTestSupport"],
             path: "Tests/LoansPostgresTests"
+        ),
+        .testTarget(
+            name: "LoansHTTPServerTests", dependencies: ["LoansHTTPServer", "LoansTestSupport"], path: "Tests/LoansHTTPServerTests"
         ),
         .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
         .testTarget(

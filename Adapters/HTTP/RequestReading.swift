@@ -1,0 +1,69 @@
+import CMicroHTTPD
+import Glibc
+
+/// The request as a plain value, from what the library parsed: nil when any text in it is not
+/// UTF-8 or holds a NUL (the caller answers `400`), or when its target is not a path.
+extension ServerCore {
+    func request(_ connection: OpaquePointer, _ context: RequestContext) -> HTTPRequest? {
+        let rawPath = Array(context.target.prefix { $0 != UInt8(ascii: "?") })
+        guard rawPath.first == UInt8(ascii: "/"),
+              let method = context.method, let path = ServerCore.text(rawPath),
+              let segments = segments(of: rawPath),
+              let query = fields(connection, .GET_ARGUMENT_KIND),
+              let headers = fields(connection, .HEADER_KIND),
+              let cookies = fields(connection, .COOKIE_KIND),
+              let client = client(connection)
+        else { return nil }
+        var form: [HTTPField]?
+        if context.postProcessorWasMade {
+            form = []
+            for field in context.fields {
+                guard let name = ServerCore.text(field.name), let value = ServerCore.text(field.value) else { return nil }
+                form?.append(HTTPField(name, value))
+            }
+        }
+        return HTTPRequest(
+            method: method, rawPath: path, segments: segments, query: query, headers: headers, cookies: cookies, form: form,
+            body: context.body, client: client, isTLS: isTLS
+        )
+    }
+
+    /// The path's segments, each percent-decoded by the library's own unescaper.
+    private func segments(of rawPath: [UInt8]) -> [String]? {
+        guard rawPath.count > 1 else { return [] }
+        var segments: [String] = []
+        for piece in rawPath.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            var buffer = piece.map { CChar(bitPattern: $0) } + [0]
+            let length = library.unescape(&buffer)
+            guard let text = ServerCore.text(buffer.prefix(length).map { UInt8(bitPattern: $0) }) else { return nil }
+            segments.append(text)
+        }
+        return segments
+    }
+
+    /// Every value of one kind, in the order the library keeps them.
+    private func fields(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [HTTPField]? {
+        var raw: [(name: [UInt8], value: [UInt8])] = []
+        _ = withUnsafeMutablePointer(to: &raw) { library.connectionValues(connection, kind, LibraryCallbacks.value, $0) }
+        var fields: [HTTPField] = []
+        fields.reserveCapacity(raw.count)
+        for (name, value) in raw {
+            guard let name = ServerCore.text(name), let value = ServerCore.text(value) else { return nil }
+            fields.append(HTTPField(name, value))
+        }
+        return fields
+    }
+
+    private func client(_ connection: OpaquePointer) -> HTTPClient? {
+        guard let info = loans_mhd_connection_info(library.connectionInfo, connection, .CONNECTION_INFO_CLIENT_ADDRESS),
+              let address = info.pointee.client_addr, let peer = SocketAddress.read(address)
+        else { return nil }
+        return HTTPClient(host: peer.host, port: peer.port, isLoopback: peer.loopback)
+    }
+
+    /// The bytes as text if they are UTF-8 without NUL.
+    static func text(_ bytes: some Collection<UInt8>) -> String? {
+        guard !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
