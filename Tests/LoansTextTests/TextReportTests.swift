@@ -31,7 +31,7 @@ import Testing
             "DUE SOON (1)",
             "  #7   Dune        borrowed from Library  due today",
         ])
-        #expect(try lines(loans) { try $0.list(LoanLookup(store: $1), .all, to: &$2) } == [
+        #expect(try lines(loans) { _ = try $0.list(LoanLookup(store: $1), .all, to: &$2) } == [
             "#4   The Hobbit  lent to Alice          due 2026-11-27  2 days overdue",
             "#7   Dune        borrowed from Library  due 2026-11-29  due today",
             "#12  日本語      lent to Bob            due 2026-11-28  1 day overdue",
@@ -43,8 +43,8 @@ import Testing
         #expect(try lines(later) { try $0.agenda(AgendaQuery(store: $1), to: &$2) } == ["No loans overdue or due soon."])
         #expect(try lines(later) { try $0.overdue(AgendaQuery(store: $1), to: &$2) } == ["No loans overdue."])
         #expect(try lines(later) { try $0.dueSoon(AgendaQuery(store: $1), to: &$2) } == ["No loans due soon."])
-        #expect(try lines([]) { try $0.list(LoanLookup(store: $1), .returned, to: &$2) } == ["No returned loans."])
-        #expect(try lines(later) { try $0.list(LoanLookup(store: $1), .open, matching: LoanFilter(search: "zebra"), to: &$2) } == ["No open loans match."])
+        #expect(try lines([]) { _ = try $0.list(LoanLookup(store: $1), .returned, to: &$2) } == ["No returned loans."])
+        #expect(try lines(later) { _ = try $0.list(LoanLookup(store: $1), .open, matching: LoanFilter(search: "zebra"), to: &$2) } == ["No open loans match."])
     }
 
     @Test func dataNeverReachesTheTerminalRaw() throws {
@@ -65,7 +65,7 @@ import Testing
 
     @Test func eachRowTakesItsStatusColour() throws {
         let loans = [loan(1, "Late", due: -1), loan(2, "Soon", due: 1), loan(3, "Later", due: 30), loan(4, "Back", due: -3, returned: -1)]
-        #expect(try lines(loans, colour: true) { try $0.list(LoanLookup(store: $1), .all, to: &$2) } == [
+        #expect(try lines(loans, colour: true) { _ = try $0.list(LoanLookup(store: $1), .all, to: &$2) } == [
             "\u{1B}[31m#1  Late   lent to Alice  due 2026-11-28  1 day overdue\u{1B}[0m",
             "\u{1B}[33m#2  Soon   lent to Alice  due 2026-11-30  due tomorrow\u{1B}[0m",
             "#3  Later  lent to Alice  due 2026-12-29  due in 30 days",

@@ -99,7 +99,10 @@ struct ListCommand: LoansCommand {
 
     func run(_ request: Request) throws -> ExitCode {
         var view = request.textTable
-        try TextPresenter(policy: request.policy).list(LoanLookup(store: request.stores.reader()), selection, matching: filter, to: &view)
+        let note = try TextPresenter(policy: request.policy).list(
+            LoanLookup(store: request.stores.reader()), selection, matching: filter, to: &view
+        )
+        if let note { request.console.err.line("loans: " + note) }
         return .success
     }
 }

@@ -29,12 +29,13 @@ package struct TextPresenter {
 
     /// `loans list`: one row per loan of the selection that the filter keeps, by id, with its due
     /// date and status; an empty answer of a narrowed listing (`--person`, `--search` …) says
-    /// "match".
+    /// "match". Returns a note for the reader when the answer is not the whole selection's (a
+    /// search text too short for the index looks at the first loans only).
     package func list(
         _ lookup: LoanLookup, _ selection: LoanSelection, matching filter: LoanFilter = LoanFilter(),
         to view: inout TextTableWriter
-    ) throws {
-        try lookup.list(selection, matching: filter, policy) { try row($0, dates: true, to: &view) }
+    ) throws -> String? {
+        let reach = try lookup.list(selection, matching: filter, policy) { try row($0, dates: true, to: &view) }
         if view.isEmpty {
             let empty = switch selection {
             case .open: "No open loans"
@@ -44,6 +45,9 @@ package struct TextPresenter {
             view.line(empty + (filter != LoanFilter() ? " match." : "."))
         }
         try view.finish()
+        guard case .stoppedAtBound(let read) = reach else { return nil }
+        return "a text shorter than \(SearchText.indexedLength) characters is looked for in the first \(read) loans only; "
+            + "\(SearchText.indexedLength) or more search them all"
     }
 
     /// The groups in order, each under its heading (a group without loans has none).
