@@ -41,12 +41,22 @@ struct TextColumns {
     /// A cell ready to be laid out: where its bytes end (already shortened to the cap when wider)
     /// and how many columns those bytes take.
     private struct Cell {
-        let end: Int
-        let width: Int
+        let end: Int32
+        let width: Int32
     }
 
     init(colour: Bool) {
         self.colour = colour
+    }
+
+    /// Makes room for a block of `rows` rows and `bytes` bytes of cells at once, so the block's
+    /// buffers are allocated once rather than grown by doubling (which leaves the smaller ones
+    /// behind); only what a block fills is ever touched.
+    mutating func reserve(rows: Int, bytes: Int) {
+        entries.reserveCapacity(rows + 16)
+        cells.reserveCapacity(rows * 6)
+        self.bytes.reserveCapacity(bytes + (1 << 16))
+        output.reserveCapacity(TextColumns.chunk + (1 << 12))
     }
 
     /// How many bytes of cells wait in the block.
@@ -159,7 +169,7 @@ struct TextColumns {
 
     /// Ends the cell whose bytes take `width` columns; its column is at least `measured` wide.
     private mutating func finishCell(width: Int, measured: Int) {
-        cells.append(Cell(end: bytes.count, width: width))
+        cells.append(Cell(end: Int32(clamping: bytes.count), width: Int32(clamping: width)))
         if widths.count <= column { widths.append(0) }
         widths[column] = max(widths[column], measured)
         column += 1
@@ -180,10 +190,10 @@ struct TextColumns {
                 if let sgr { output.append(contentsOf: "\u{1B}[\(sgr)m".utf8) }
                 if indented { output.append(contentsOf: "  ".utf8) }
                 for column in 0..<count {
-                    let end = cells[cell].end
+                    let end = Int(cells[cell].end)
                     output.append(contentsOf: bytes[start..<end])
                     if column < count - 1 {
-                        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[column] - cells[cell].width + 2))
+                        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[column] - Int(cells[cell].width) + 2))
                     }
                     start = end
                     cell += 1

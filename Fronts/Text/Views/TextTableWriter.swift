@@ -8,7 +8,7 @@ import LoansCore
 /// wide as the widest cell so far: a column may widen at the first row of a block, never narrow.
 package struct TextTableWriter {
     /// The most rows laid out together.
-    package static let blockRows = 10_000
+    package static let blockRows = 5_000
     /// The most bytes of cells laid out together (only rows of very long or wide text reach it
     /// before `blockRows`).
     static let blockBytes = 2 << 20
@@ -20,6 +20,7 @@ package struct TextTableWriter {
     /// Writes into `sink`; with `colour`, each row in the colour of its status.
     package init(colour: Bool = false, into sink: any ByteSink) {
         columns = TextColumns(colour: colour)
+        columns.reserve(rows: TextTableWriter.blockRows, bytes: TextTableWriter.blockBytes)
         self.sink = sink
     }
 
