@@ -3,7 +3,9 @@ import LoansTestSupport
 import LoansText
 import Testing
 
-@Suite struct TextReportTests {
+/// The text answers as the presenter streams them from a store: columns, headings, empty answers,
+/// hostile data, shortened cells and colours.
+@Suite struct TextPresenterTests {
     let today = CivilDate(iso: "2026-11-29")!
     var policy: DuePolicy { DuePolicy(today: today, window: .standard) }
 
