@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "LoansHTTPServer", dependencies: ["CMicroHTTPD"], path: "Adapters/HTTP"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
-        .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),
+        // The documents of `loans json` (and of the web API): shared by the fronts that write them.
+        .target(name: "LoansDocument", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/Document"),
         .target(name: "LoansWidget", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Widget"),
         .target(name: "LoansReminders", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Reminders"),
         .target(name: "LoansCalendar", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Calendar"),
@@ -40,7 +41,7 @@ let package = Package(
         .target(
             name: "LoansCLI",
             dependencies: [
-                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON", "LoansWidget",
+                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansPostgres", "LoansText", "LoansDocument", "LoansWidget",
                 "LoansTUI", "LoansReminders", "LoansCalendar",
             ],
             path: "Fronts/CLI"
@@ -48,7 +49,7 @@ let package = Package(
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
         .executableTarget(
             name: "loans-fuzz",
-            dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansJSON", "LoansCalendar", "LoansText", "LoansAdapters", "LoansTestSupport"],
+            dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansDocument", "LoansCalendar", "LoansText", "LoansAdapters", "LoansTestSupport"],
             path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 
@@ -59,7 +60,7 @@ let package = Package(
         // bench/http's server: the HTTP adapter alone, answering one file's bytes (not shipped).
         .executableTarget(name: "loans-http-bench", dependencies: ["LoansHTTPServer"], path: "bench/HTTPServer"),
 
-        .target(name: "LoansTestSupport", dependencies: ["LoansCore"], path: "Tests/Support"),
+        .target(name: "LoansTestSupport", dependencies: ["LoansCore", "LoansText"], path: "Tests/Support"),
         .testTarget(name: "LoansCoreTests", dependencies: ["LoansCore", "LoansTestSupport"], path: "Tests/LoansCoreTests"),
         .testTarget(
             name: "LoansInterchangeTests", dependencies: ["LoansInterchange", "LoansCore", "LoansTestSupport"],
@@ -80,9 +81,12 @@ let package = Package(
         .testTarget(
             name: "LoansHTTPServerTests", dependencies: ["LoansHTTPServer", "LoansTestSupport"], path: "Tests/LoansHTTPServerTests"
         ),
-        .testTarget(name: "LoansTextTests", dependencies: ["LoansText", "LoansCore"], path: "Tests/LoansTextTests"),
         .testTarget(
-            name: "LoansJSONTests", dependencies: ["LoansJSON", "LoansCore", "LoansTestSupport"], path: "Tests/LoansJSONTests"
+            name: "LoansTextTests", dependencies: ["LoansText", "LoansCore", "LoansTestSupport"], path: "Tests/LoansTextTests"
+        ),
+        .testTarget(
+            name: "LoansDocumentTests", dependencies: ["LoansDocument", "LoansText", "LoansCore", "LoansTestSupport"],
+            path: "Tests/LoansDocumentTests"
         ),
         .testTarget(
             name: "LoansWidgetTests",

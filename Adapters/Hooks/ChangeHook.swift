@@ -91,6 +91,10 @@ package final class HookedLoanStore: LoanWriting {
         try base.loans(selection, visit)
     }
 
+    package func loans(_ selection: LoanSelection, containing text: SearchText, _ visit: (Loan) throws -> Void) throws {
+        try base.loans(selection, containing: text, visit)
+    }
+
     package func openLoans(
         due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws {

@@ -115,12 +115,12 @@ extension PostgresLoanStore {
     }
 
     /// Whether a loan's folded title, counterparty or note matches the `LIKE` pattern `like`.
-    private static func contains(_ like: String) -> String {
+    static func contains(_ like: String) -> String {
         "(folded_title LIKE \(like) OR folded_counterparty LIKE \(like) OR folded_note LIKE \(like))"
     }
 
     /// Whether the database keeps folded copies (an older schema, read as it is, does not).
-    private func foldedCopies() throws -> Bool {
+    func foldedCopies() throws -> Bool {
         if let keepsFoldedCopies { return keepsFoldedCopies }
         let kept = try postgres {
             try connection.execute("""

@@ -14,21 +14,31 @@ package struct LoanFilter: Hashable, Sendable {
         self.search = search
     }
 
-    /// The filter with its texts folded once, to test many loans.
+    /// The filter with its texts folded once, to test many loans. An empty search text is no
+    /// condition (every loan contains it).
     package func prepared() -> Prepared {
-        Prepared(person: person.map { TextFolding.folded($0) }, direction: direction, search: search.map { SearchText($0) })
+        let text = search.map { SearchText($0) }
+        return Prepared(
+            person: person.map { TextFolding.folded($0) }, direction: direction, search: text?.folded.isEmpty == false ? text : nil
+        )
     }
 
     /// A filter ready to test loans: its texts already folded.
     package struct Prepared: Sendable {
         let person: String?
         let direction: Direction?
-        let search: SearchText?
+        /// The text to look for; nil when none was given, or the empty one.
+        package let search: SearchText?
 
         package func keeps(_ loan: Loan) -> Bool {
+            keepsBesidesText(loan) && search?.matches(loan) ?? true
+        }
+
+        /// Whether the loan has the direction and the person, for a loan a search already found.
+        func keepsBesidesText(_ loan: Loan) -> Bool {
             if let direction, loan.direction != direction { return false }
             if let person, TextFolding.folded(loan.counterparty) != person { return false }
-            return search?.matches(loan) ?? true
+            return true
         }
     }
 }

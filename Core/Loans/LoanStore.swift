@@ -87,6 +87,14 @@ package protocol LoanReading {
         _ visit: (Loan) throws -> Void
     ) throws -> SearchReach
 
+    /// Loans of a selection in id order whose title, counterparty or note contains `text`
+    /// (compared on folded copies: see `SearchText`), every one of them. A text of
+    /// `SearchText.indexedLength` characters or more is looked for among the open loans in the
+    /// index `searchOpenLoans` uses, at a cost that follows the matches, not the table; returned
+    /// loans are not in that index and are read one by one. The default reads the selection and
+    /// tests each loan (`loans(_:_:)`), which is also the answer every store must give.
+    func loans(_ selection: LoanSelection, containing text: SearchText, _ visit: (Loan) throws -> Void) throws
+
     /// Returned loans, newest return first (on the same day, the larger id first) — or the
     /// reverse when not `newestFirst` — strictly beyond `key` in that order when given, at most
     /// `limit` of them when given: the Returned view, a screenful at a time either way.
@@ -102,4 +110,12 @@ package protocol LoanReading {
     /// gets one with its first write), so ids from different stores never meet; nil when it has
     /// none.
     func databaseIdentity() throws -> String?
+}
+
+extension LoanReading {
+    package func loans(_ selection: LoanSelection, containing text: SearchText, _ visit: (Loan) throws -> Void) throws {
+        try loans(selection) { loan in
+            if text.matches(loan) { try visit(loan) }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import LoansAdapters
 import LoansCore
 import LoansInterchange
-import LoansJSON
+import LoansDocument
 import LoansTestSupport
 
 /// The JSON writer's invariants for any loan at all: the document and the `--ndjson` line are
@@ -49,13 +49,14 @@ enum WriterRoundTrip {
             generatedAt: UTCTimestamp(date: today, hour: 12, minute: 0, second: 0), databaseID: nil
         )
         for ndjson in [false, true] {
-            var written: [UInt8] = []
-            var writer = JSONDocumentWriter(ndjson: ndjson) { written += $0 }
+            let sink = CapturedBytes()
+            var writer = JSONDocumentWriter(ndjson: ndjson, into: sink)
             do {
                 try presenter.present(.all, to: &writer)
             } catch {
                 FuzzTarget.require(false, "writing failed: \(error)")
             }
+            var written = sink.bytes
             let problems = RawJSONControls.find(written)
             FuzzTarget.require(problems.isEmpty, "raw control characters in the output: \(problems)")
             if ndjson {

@@ -115,6 +115,16 @@ package final class MemoryStore: LoanWriting {
             try visit(loan)
         }
     }
+
+    /// The search of a selection, as an index answers it: the matches only, and no full scan.
+    package func loans(_ selection: LoanSelection, containing text: SearchText, _ visit: (Loan) throws -> Void) throws {
+        try check()
+        for loan in rows.values.sorted(by: { $0.id < $1.id })
+        where (selection == .all || (selection == .open) == loan.isOpen) && text.matches(loan) {
+            visited += 1
+            try visit(loan)
+        }
+    }
 }
 
 extension CivilDate {

@@ -19,7 +19,7 @@ extension StoreContract {
     /// The checks that need a store that writes.
     package static let writeChecks: [StoreWriteCheck] = [
         StoreWriteCheck(name: "search and the returned walk follow every write", body: searchFollowsEveryWrite),
-    ]
+    ] + listingWriteChecks
 
     /// An id past the first the SQLite index cannot pack (2^41), and the largest id loans accepts (2^53 − 1).
     package static let bigID: Int64 = (1 << 41) + 5

@@ -45,7 +45,7 @@ package enum StoreContract {
         StoreCheck(name: "pages open loans both ways", body: pagesOpenLoansBothWays),
         StoreCheck(name: "lists selections by id", body: listsSelectionsByID),
         StoreCheck(name: "answers the agenda use case alike", body: answersTheAgendaUseCaseAlike),
-    ] + searchChecks + returnedChecks
+    ] + searchChecks + returnedChecks + listingChecks
 
     static func ids(_ body: ((Loan) throws -> Void) throws -> Void) rethrows -> [Int64] {
         var ids: [Int64] = []

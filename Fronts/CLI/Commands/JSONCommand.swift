@@ -1,5 +1,5 @@
 import LoansCore
-import LoansJSON
+import LoansDocument
 
 /// `loans json [agenda | overdue | due-soon | all [--history] | history [ID]] [--ndjson]`.
 struct JSONCommand: LoansCommand {
@@ -46,8 +46,7 @@ struct JSONCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let out = request.console.out
-        var writer = JSONDocumentWriter(ndjson: ndjson) { out.write(bytes: $0) }
+        var writer = JSONDocumentWriter(ndjson: ndjson, into: request.console.out)
         let store = try request.stores.reader()
         let agenda = AgendaQuery(store: store)
         let identity = try store.databaseIdentity()

@@ -22,8 +22,8 @@ struct AgendaCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let agenda = try AgendaQuery(store: request.stores.reader()).agenda(request.policy)
-        request.print(TextPresenter.agenda(agenda, dates: dates))
+        var view = request.textTable
+        try TextPresenter(policy: request.policy).agenda(AgendaQuery(store: request.stores.reader()), dates: dates, to: &view)
         return .success
     }
 }
@@ -41,8 +41,8 @@ struct OverdueCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let loans = try AgendaQuery(store: request.stores.reader()).group(.overdue).loans(request.policy)
-        request.print(TextPresenter.overdue(loans, dates: dates))
+        var view = request.textTable
+        try TextPresenter(policy: request.policy).overdue(AgendaQuery(store: request.stores.reader()), dates: dates, to: &view)
         return .success
     }
 }
@@ -61,8 +61,8 @@ struct DueSoonCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let loans = try AgendaQuery(store: request.stores.reader()).group(.dueSoon).loans(request.policy)
-        request.print(TextPresenter.dueSoon(loans, dates: dates))
+        var view = request.textTable
+        try TextPresenter(policy: request.policy).dueSoon(AgendaQuery(store: request.stores.reader()), dates: dates, to: &view)
         return .success
     }
 }
@@ -98,9 +98,11 @@ struct ListCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        var loans: [LoanStanding] = []
-        try LoanLookup(store: request.stores.reader()).list(selection, matching: filter, request.policy) { loans.append($0) }
-        request.print(TextPresenter.list(loans, selection, filtered: filter != LoanFilter()))
+        var view = request.textTable
+        let note = try TextPresenter(policy: request.policy).list(
+            LoanLookup(store: request.stores.reader()), selection, matching: filter, to: &view
+        )
+        if let note { request.console.err.line("loans: " + note) }
         return .success
     }
 }

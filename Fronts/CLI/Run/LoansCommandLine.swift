@@ -132,8 +132,8 @@ struct Request {
         settings.colour.colours(terminal: console.out.isTerminal, term: environment.text("TERM"))
     }
 
-    /// A text report on stdout, coloured by the colour rule.
-    func print(_ report: TextReport) {
-        for line in report.lines(colour: colours) { console.out.line(line) }
+    /// A text table streamed to stdout, coloured by the colour rule.
+    var textTable: TextTableWriter {
+        TextTableWriter(colour: colours, into: console.out)
     }
 }

@@ -1,6 +1,5 @@
-/// Lays rows of cells out in columns by display width, two spaces apart; the last column is not
-/// padded, and a column wider than its cap is truncated with `…`. Cells are sanitised here, so
-/// no control character from data reaches the terminal.
+/// A whole table laid out at once, as lines (`loans history`): the layout of every text table
+/// (`TextColumns`), with the widths of all its rows.
 package struct TextTable {
     /// The widest a column may grow before its cells are shortened.
     package var columnCap = 40
@@ -9,27 +8,13 @@ package struct TextTable {
 
     package init() {}
 
-    package func render(_ rows: [[String]], indent: String = "") -> [String] {
-        let safe = rows.map { $0.map { SafeText.sanitized($0) } }
-        let count = safe.map(\.count).max() ?? 0
-        var widths = [Int](repeating: 0, count: count)
-        for row in safe {
-            for (column, cell) in row.enumerated() {
-                widths[column] = min(max(widths[column], DisplayWidth.of(cell)), columnCap)
-            }
-        }
-        return safe.map { row in
-            var line = indent
-            for (column, cell) in row.enumerated() {
-                let last = column == row.count - 1
-                if last {
-                    line += capsLastColumn ? Truncation.truncate(cell, toColumns: columnCap) : cell
-                } else {
-                    line += Truncation.fit(cell, toColumns: widths[column])
-                }
-                if !last { line += "  " }
-            }
-            return line
-        }
+    package func render(_ rows: [[String]]) -> [String] {
+        var columns = TextColumns(colour: false)
+        columns.columnCap = columnCap
+        columns.capsLastColumn = capsLastColumn
+        for row in rows { columns.row(row, status: nil) }
+        var bytes: [UInt8] = []
+        columns.layOut { bytes += $0 }
+        return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -5,9 +5,14 @@ import LoansCore
 package enum LoanWording {
     /// "lent to Alice" or "borrowed from City Library".
     package static func party(_ loan: Loan) -> String {
-        switch loan.direction {
-        case .lent: "lent to \(loan.counterparty)"
-        case .borrowed: "borrowed from \(loan.counterparty)"
+        "\(partyPrefix(loan.direction))\(loan.counterparty)"
+    }
+
+    /// What comes before the other party's name: "lent to " or "borrowed from ".
+    package static func partyPrefix(_ direction: Direction) -> StaticString {
+        switch direction {
+        case .lent: "lent to "
+        case .borrowed: "borrowed from "
         }
     }
 

@@ -28,8 +28,8 @@ package struct HistoryPresenter {
             envelope.listKey = "changes"
             envelope.databaseID = databaseID
             view.open(envelope)
-            try history.stream(of: loan, limit: limit) { view.change($0) } delta: { view.delta($0) } end: { view.endChange() }
-            view.close()
+            try history.stream(of: loan, limit: limit) { view.change($0) } delta: { try view.delta($0) } end: { try view.endChange() }
+            try view.close()
         }
     }
 }

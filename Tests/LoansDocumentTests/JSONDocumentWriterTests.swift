@@ -1,6 +1,7 @@
 import Foundation
 import LoansCore
-import LoansJSON
+import LoansDocument
+import LoansText
 import LoansTestSupport
 import Testing
 
@@ -17,19 +18,15 @@ import Testing
 
     /// Writes a document through the presenter-facing API by way of a one-off store.
     func write(_ items: [LoanStanding], ndjson: Bool, chunks: inout Int) throws -> String {
-        var bytes: [UInt8] = []
-        var count = 0
-        var writer = JSONDocumentWriter(ndjson: ndjson) { chunk in
-            bytes += chunk
-            count += 1
-        }
+        let sink = CapturedBytes()
+        var writer = JSONDocumentWriter(ndjson: ndjson, into: sink)
         let store = MemoryStore(loans: items.map(\.loan))
         try JSONPresenter(
             query: AgendaQuery(store: store), policy: DuePolicy(today: today, window: .standard),
             generatedAt: UTCTimestamp(date: today, hour: 11, minute: 40, second: 0), databaseID: nil
         ).present(.all, to: &writer)
-        chunks = count
-        return String(decoding: bytes, as: UTF8.self)
+        chunks = sink.chunks
+        return sink.text
     }
 
     @Test func anEmptyDocumentIsComplete() throws {
@@ -58,5 +55,36 @@ import Testing
         #expect((parsed?["loans"] as? [Any])?.count == 3000)
         let summary = parsed?["summary"] as? [String: Int]
         #expect(summary == ["overdue": 1500, "due_soon": 1200])
+    }
+}
+
+/// The writer serves any sink: a chunk at a time, and a sink that fails stops the walk.
+@Suite struct DocumentSinkTests {
+    struct Gone: Error {}
+
+    /// A sink that takes `room` chunks, then fails, as a web client that went away does.
+    final class ClosingSink: ByteSink {
+        var room: Int
+        var taken = 0
+        init(room: Int) { self.room = room }
+        func write(_ chunk: [UInt8]) throws {
+            guard room > 0 else { throw Gone() }
+            room -= 1
+            taken += chunk.count
+        }
+    }
+
+    @Test func aFailingSinkStopsTheWalkWithItsError() throws {
+        let loans = (1...5000).map { Sample.loan(Int64($0), due: $0 % 30 - 15, title: String(repeating: "t", count: 80)) }
+        let policy = DuePolicy(today: Sample.today, window: .standard)
+        let sink = ClosingSink(room: 1)
+        var writer = JSONDocumentWriter(ndjson: true, into: sink)
+        #expect(throws: Gone.self) {
+            try JSONPresenter(
+                query: AgendaQuery(store: MemoryStore(loans: loans)), policy: policy,
+                generatedAt: UTCTimestamp(date: Sample.today, hour: 0, minute: 0, second: 0), databaseID: nil
+            ).present(.all, to: &writer)
+        }
+        #expect(sink.taken >= 1 << 16 && sink.taken < 1 << 17, "one chunk of about 64 KiB went out, then the walk stopped")
     }
 }

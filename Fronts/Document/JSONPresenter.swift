@@ -31,9 +31,9 @@ package struct JSONPresenter {
             view.open(envelope)
             guard let history else { return }
             // In the same snapshot as the loans, so the history leads exactly to them.
-            try history.stream(of: nil, limit: nil, oldestFirst: true) { view.change($0) } delta: { view.delta($0) } end: { view.endChange() }
+            try history.stream(of: nil, limit: nil, oldestFirst: true) { view.change($0) } delta: { try view.delta($0) } end: { try view.endChange() }
             view.endChanges()
-        } visit: { view.loan($0) }
-        view.close()
+        } visit: { try view.loan($0) }
+        try view.close()
     }
 }
