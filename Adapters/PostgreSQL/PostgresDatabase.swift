@@ -94,7 +94,7 @@ package enum PostgresDatabase {
         do {
             return try PostgresConnection(target, pq: pq, client: client, probing: PostgresSchema.stateColumns)
         } catch {
-            throw StoreError(.unavailable, "cannot connect to PostgreSQL database \(Quoted(target.redacted)): \(error.message)")
+            throw error.connecting(target)
         }
     }
 
@@ -105,6 +105,8 @@ package enum PostgresDatabase {
         let state: PostgresSchema.State
         do {
             state = try read(connection)
+        } catch let error as PostgresError {
+            throw error.inStoreTerms(connection.target)
         } catch {
             throw StoreError(.unavailable, "PostgreSQL database \(Quoted(connection.target.redacted)): \(error)")
         }

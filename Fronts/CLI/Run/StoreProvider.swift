@@ -17,12 +17,8 @@ final class StoreProvider {
     private(set) lazy var author: Author = SystemAuthor.current(clock: clock)
     private var demo: DemoDatabase?
     /// Whether the run keeps going (the TUI, `--watch`): its PostgreSQL connections then use TCP
-    /// keepalives and carry on after a failure, instead of a one-shot run's deadline.
+    /// keepalives and carry on after a failure, instead of a one-shot run's deadlines.
     var keepsRunning = false
-    /// What a one-shot run prints on stdout, and its exit code, when a PostgreSQL server does not
-    /// answer in time (after the message on stderr); nil: nothing, exit 74. A bar shows its failure line.
-    /// Made only when a PostgreSQL client is (a bar's run on SQLite never words that line).
-    var noAnswer: (() -> (output: String, status: ExitCode))?
 
     /// Where the loans are kept.
     enum Location {
@@ -149,10 +145,9 @@ final class StoreProvider {
         }
     }
 
-    /// How this run waits for a PostgreSQL server: a deadline, or keepalives when it keeps going.
+    /// How this run waits for a PostgreSQL server: deadlines, or keepalives when it keeps going.
     private var waiting: PostgresClient.Waiting {
-        if keepsRunning { return .keepalive }
-        return .deadline(noAnswer.map { $0() }.map { PostgresClient.NoAnswer(output: $0.output, status: $0.status.rawValue) } ?? .failure)
+        keepsRunning ? .keepalive : .oneShot
     }
 
     private var client: PostgresClient { PostgresClient(user: author.name, waiting: waiting) }
