@@ -4,20 +4,6 @@ import LoansCore
 /// (or any libpq connection string): read-only for reads, migrated for writes. libpq is loaded
 /// on the first call, never before.
 package enum PostgresDatabase {
-    /// Whether a `--db`/`LOANS_DB` value names a PostgreSQL database rather than a file.
-    package static func isURL(_ location: String) -> Bool {
-        ConnectionString.isURL(location)
-    }
-
-    /// Masks every password in a PostgreSQL URL among the process's arguments, in the memory
-    /// `ps` reads them from (`/proc/PID/cmdline`): `postgresql://alice:******@homeserver/loans`.
-    /// The arguments must have been read already.
-    package static func hidePasswords(inArguments arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int) {
-        for index in 0..<count {
-            if let argument = arguments[index] { ConnectionString.maskPasswords(in: argument) }
-        }
-    }
-
     /// The loans in the database, read-only. A database without the `loans` schema reads as no
     /// loans and is left as it is; a foreign or newer schema is refused untouched.
     package static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any LoanReading {
