@@ -23,7 +23,7 @@ let package = Package(
         ),
         // What wakes every store's live-agenda watcher: the midnight timer, the monotonic clock.
         .target(name: "LoansWake", dependencies: ["CLinux"], path: "Adapters/Wake"),
-        // What lets the stores use threads: a monitor, a detached thread.
+        // What lets the stores serve many threads: a connection pool, a monitor, a detached thread.
         .target(name: "LoansThreads", path: "Adapters/Threads"),
         // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),

@@ -115,7 +115,7 @@ package enum PostgresDatabase {
 
 /// A database where no loans schema exists yet: no loans, no reminders sent, and nothing
 /// created by reading.
-private struct NoLoans: LoanReading, ReminderLedger {
+struct NoLoans: LoanReading, ReminderLedger {
     func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
     func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
     func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {

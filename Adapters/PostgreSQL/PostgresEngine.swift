@@ -37,6 +37,10 @@ package final class PostgresEngine: StoreEngine {
         try PostgresDatabase.reader(location, client: client)
     }
 
+    package func readers(upTo capacity: Int) throws -> any LoanReaderPool {
+        PostgresReaderPool(location, client: client, capacity: capacity)
+    }
+
     package func writer() throws -> any LoanWriting {
         try PostgresDatabase.writer(location, author: run.author, waiting: client.waiting)
     }

@@ -17,6 +17,10 @@ package final class SQLiteEngine: StoreEngine {
         try LoanDatabase.reader(at: location)
     }
 
+    package func readers(upTo capacity: Int) throws -> any LoanReaderPool {
+        SQLiteReaderPool(location, capacity: capacity)
+    }
+
     package func writer() throws -> any LoanWriting {
         try LoanDatabase.writer(at: location, author: run.author)
     }

@@ -8,6 +8,10 @@ package protocol StoreEngine: AnyObject {
     /// not made.
     func reader() throws -> any LoanReading
 
+    /// Readers for many requests at once, at most `capacity` connections open (see
+    /// `LoanReaderPool`).
+    func readers(upTo capacity: Int) throws -> any LoanReaderPool
+
     /// The store for writing, made or upgraded first.
     func writer() throws -> any LoanWriting
 

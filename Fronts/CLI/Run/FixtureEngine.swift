@@ -27,6 +27,10 @@ final class FixtureEngine: StoreEngine {
         try document()
     }
 
+    func readers(upTo capacity: Int) throws -> any LoanReaderPool {
+        try document()
+    }
+
     func writer() throws -> any LoanWriting {
         throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
     }
