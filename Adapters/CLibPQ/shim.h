@@ -6,6 +6,7 @@
 // each function up with dlsym into a pointer of the type below, so the header, not a hand-written
 // Swift signature, defines every call.
 #include <postgresql/libpq-fe.h>
+#include <locale.h>
 
 typedef __typeof__(PQstatus) *loans_pq_status;
 typedef __typeof__(PQerrorMessage) *loans_pq_error_message;
@@ -33,5 +34,7 @@ typedef __typeof__(PQgetResult) *loans_pq_get_result;
 typedef __typeof__(PQisBusy) *loans_pq_is_busy;
 typedef __typeof__(PQsetnonblocking) *loans_pq_setnonblocking;
 typedef __typeof__(PQflush) *loans_pq_flush;
+// The C library's, looked up in the copy libpq runs on (LibPQ.prepareThread).
+typedef __typeof__(uselocale) *loans_c_uselocale;
 
 #endif

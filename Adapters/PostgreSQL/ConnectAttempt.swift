@@ -1,6 +1,7 @@
 import CLibPQ
 import Glibc
 import LoansThreads
+import LoansWake
 
 /// Making a connection within the connect deadline, through libpq's asynchronous calls:
 /// `PQconnectStartParams`, then `PQconnectPoll` each time `poll(2)` finds the socket ready for
@@ -58,8 +59,22 @@ final class ConnectAttempt: @unchecked Sendable {
         if let unclaimed { pq.finish(unclaimed) }
     }
 
-    /// Connects step by step, waiting on the socket for what libpq asks, until `deadline`.
+    /// Connections are made one at a time in the process: in the shipped binary, libpq's C library
+    /// (a copy of its own, see `LibPQ.prepareThread`) keeps one resolver state for every thread it
+    /// did not start itself, so two name lookups at once could meet in it.
+    private static let oneAtATime = Monitor()
+
+    /// Connects within `deadline` on the calling thread, once no other connection is being made.
     private static func run(_ parameters: ConnectionParameters, _ pq: LibPQ, until deadline: ServerDeadline?) throws(PostgresError) -> OpaquePointer {
+        try oneAtATime.locked { () throws(PostgresError) in
+            pq.prepareThread()
+            if let deadline, deadline.moment <= MonotonicClock.milliseconds() { throw deadline.expired }
+            return try step(parameters, pq, until: deadline)
+        }
+    }
+
+    /// Connects step by step, waiting on the socket for what libpq asks, until `deadline`.
+    private static func step(_ parameters: ConnectionParameters, _ pq: LibPQ, until deadline: ServerDeadline?) throws(PostgresError) -> OpaquePointer {
         let made = parameters.withKeywordsAndValues { keywords, values in pq.connectStartParams(keywords, values, 1) }
         guard let handle = made else { throw PostgresError(message: "libpq could not allocate a connection") }
         do throws(PostgresError) {

@@ -33,6 +33,8 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
     let isBusy: loans_pq_is_busy
     let setnonblocking: loans_pq_setnonblocking
     let flush: loans_pq_flush
+    /// `uselocale` of the C library libpq calls (see `prepareThread`).
+    private let useLocale: loans_c_uselocale
 
     /// The library's file name: libpq's stable ABI since PostgreSQL 8.
     static let soname = "libpq.so.5"
@@ -77,6 +79,21 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
         isBusy = try load("PQisBusy")
         setnonblocking = try load("PQsetnonblocking")
         flush = try load("PQflush")
+        guard let libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD), let address = dlsym(libc, "uselocale") else {
+            throw LibPQ.missing("the C library \(soname) runs on cannot be found")
+        }
+        useLocale = unsafeBitCast(address, to: loans_c_uselocale.self)
+    }
+
+    /// Makes libpq's C library ready on the calling thread; called before libpq is used on a thread
+    /// other than the one that loaded it. The shipped binary is linked statically, so libpq comes
+    /// with a shared copy of the C library of its own, which sets up its per-thread locale data
+    /// only on the thread that loaded it (it never starts a thread itself): on another thread,
+    /// libpq's first character test (`isalnum`) reads through a null pointer. Choosing the global
+    /// locale for the thread, in that copy, sets the data up. In a binary linked dynamically there
+    /// is one C library, whose threads have it already, and this changes nothing.
+    func prepareThread() {
+        _ = useLocale(locale_t(bitPattern: -1))  // LC_GLOBAL_LOCALE
     }
 
     private static func missing(_ detail: String) -> StoreError {

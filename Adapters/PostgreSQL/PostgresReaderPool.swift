@@ -18,6 +18,7 @@ final class PostgresReaderPool: LoanReaderPool {
     }
 
     func read<T>(_ body: (any LoanReading) throws -> T) throws -> T {
-        try connections.borrow { reader in try reader.snapshot { try body(reader) } }
+        try LibPQ.shared.get().prepareThread()  // a request's thread may be new to libpq
+        return try connections.borrow { reader in try reader.snapshot { try body(reader) } }
     }
 }
