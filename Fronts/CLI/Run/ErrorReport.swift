@@ -53,7 +53,8 @@ struct ErrorReport {
 
     static func code(_ error: StoreError) -> ExitCode {
         switch error.kind {
-        case .unavailable, .timedOut: .ioError
+        case .unavailable: .ioError
+        case .timedOut: .ioError
         case .newerVersion: .newerDatabase
         case .readOnly: .usage
         case .idsExhausted: .failure
