@@ -7,7 +7,7 @@ import Glibc
 /// statement is sent with `PQsendQueryParams` and its answer awaited in `poll(2)` on the socket
 /// (`ServerDeadline`), within `answerSeconds` when the run bounds its answers.
 final class PostgresConnection {
-    /// Seconds libpq waits for each server before giving up, unless the connection string or
+    /// Seconds connecting may take for each server listed, unless the connection string or
     /// `PGCONNECT_TIMEOUT` says otherwise, so a status bar never hangs on a server that is away.
     static let defaultConnectTimeout = 2
 
