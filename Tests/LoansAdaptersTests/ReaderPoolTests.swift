@@ -62,6 +62,7 @@ import Testing
                     ))
                     if written.isMultiple(of: 3) { _ = try writer.remove(LoanID(Int64(written % 300) + 1)) }
                     board.wrote(id)
+                    usleep(2000)  // a steady stream, not a flood that starves the tests running beside this one
                 }
             }
         }.start()
