@@ -17,15 +17,17 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Adapters/CLinux"),
         .target(
             name: "LoansAdapters",
-            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux", "LoansWake"],
+            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux", "LoansWake", "LoansThreads"],
             path: "Adapters",
-            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "Wake", "CMicroHTTPD", "HTTP"]
+            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "Wake", "Threads", "CMicroHTTPD", "HTTP"]
         ),
         // What wakes every store's live-agenda watcher: the midnight timer, the monotonic clock.
         .target(name: "LoansWake", dependencies: ["CLinux"], path: "Adapters/Wake"),
+        // What lets the stores serve many threads: a connection pool, a monitor, a detached thread.
+        .target(name: "LoansThreads", path: "Adapters/Threads"),
         // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
-        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansWake"], path: "Adapters/PostgreSQL"),
+        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansWake", "LoansThreads"], path: "Adapters/PostgreSQL"),
         // libmicrohttpd's header only: LoansHTTPServer loads libmicrohttpd.so.12 with dlopen, so nothing links it.
         .systemLibrary(name: "CMicroHTTPD", path: "Adapters/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "LoansHTTPServer", dependencies: ["CMicroHTTPD"], path: "Adapters/HTTP"),

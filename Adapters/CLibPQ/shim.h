@@ -6,13 +6,12 @@
 // each function up with dlsym into a pointer of the type below, so the header, not a hand-written
 // Swift signature, defines every call.
 #include <postgresql/libpq-fe.h>
+#include <locale.h>
 
-typedef __typeof__(PQconnectdbParams) *loans_pq_connectdb_params;
 typedef __typeof__(PQstatus) *loans_pq_status;
 typedef __typeof__(PQerrorMessage) *loans_pq_error_message;
 typedef __typeof__(PQfinish) *loans_pq_finish;
 typedef __typeof__(PQtransactionStatus) *loans_pq_transaction_status;
-typedef __typeof__(PQexecParams) *loans_pq_exec_params;
 typedef __typeof__(PQresultStatus) *loans_pq_result_status;
 typedef __typeof__(PQresultErrorField) *loans_pq_result_error_field;
 typedef __typeof__(PQclear) *loans_pq_clear;
@@ -32,5 +31,10 @@ typedef __typeof__(PQconninfoFree) *loans_pq_conninfo_free;
 typedef __typeof__(PQsetNoticeProcessor) *loans_pq_set_notice_processor;
 typedef __typeof__(PQsendQueryParams) *loans_pq_send_query_params;
 typedef __typeof__(PQgetResult) *loans_pq_get_result;
+typedef __typeof__(PQisBusy) *loans_pq_is_busy;
+typedef __typeof__(PQsetnonblocking) *loans_pq_setnonblocking;
+typedef __typeof__(PQflush) *loans_pq_flush;
+// The C library's, looked up in the copy libpq runs on (LibPQ.prepareThread).
+typedef __typeof__(uselocale) *loans_c_uselocale;
 
 #endif

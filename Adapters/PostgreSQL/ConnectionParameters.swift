@@ -1,7 +1,7 @@
 import CLibPQ
 import Glibc
 
-/// What loans gives `PQconnectdbParams`: the user's connection details as `dbname` (libpq
+/// What loans gives `PQconnectStartParams`: the user's connection details as `dbname` (libpq
 /// expands a URL or `key=value` words there), with loans' defaults before them — which the
 /// details and libpq's environment override — and after them the one setting loans insists on.
 struct ConnectionParameters {
@@ -15,9 +15,6 @@ struct ConnectionParameters {
     init(_ target: ConnectionString, client: PostgresClient) {
         self.target = target
         var before: [(String, String)] = [("fallback_application_name", client.applicationName)]
-        if ConnectionParameters.environment("PGCONNECT_TIMEOUT") == nil {
-            before.append(("connect_timeout", String(PostgresConnection.defaultConnectTimeout)))
-        }
         if case .keepalive = client.waiting { before += ConnectionParameters.keepalives }
         // Values before `dbname` yield to the connection string's own; values after it win.
         pairs = before + [("dbname", target.text), ("client_encoding", "UTF8")]
@@ -30,10 +27,11 @@ struct ConnectionParameters {
         }
     }
 
-    /// How long connecting may take in all, name resolution included: libpq's connect timeout
-    /// (the details', else `PGCONNECT_TIMEOUT`, else loans' 2 s; at least 2 s, as libpq counts
-    /// it) for each host the details list, and a second more, so that libpq's own message
-    /// normally tells of a timeout. Nil when the user set no timeout at all (`0`).
+    /// How long connecting may take in all, name resolution included: the connect timeout (the
+    /// details' `connect_timeout`, else `PGCONNECT_TIMEOUT`, else loans' 2 s; at least 2 s, as
+    /// libpq counts it) for each host the details list, and a second more. libpq's asynchronous
+    /// connection, which loans uses, leaves the timeout to its caller (`ConnectAttempt`). Nil when
+    /// the user set no timeout at all (`0`).
     func connectBudgetSeconds(_ pq: LibPQ) -> Int? {
         let given = options(pq)
         let timeout = given["connect_timeout"].flatMap { $0 } ?? ConnectionParameters.environment("PGCONNECT_TIMEOUT")

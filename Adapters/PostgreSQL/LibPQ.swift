@@ -7,12 +7,10 @@ import LoansCore
 /// loans binary links libpq, so a run on SQLite never loads it, and a machine without it runs
 /// everything else and says what to install when PostgreSQL is asked for.
 struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that is never unloaded
-    let connectdbParams: loans_pq_connectdb_params
     let status: loans_pq_status
     let errorMessage: loans_pq_error_message
     let finish: loans_pq_finish
     let transactionStatus: loans_pq_transaction_status
-    let execParams: loans_pq_exec_params
     let resultStatus: loans_pq_result_status
     let resultErrorField: loans_pq_result_error_field
     let clear: loans_pq_clear
@@ -32,6 +30,11 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
     let setNoticeProcessor: loans_pq_set_notice_processor
     let sendQueryParams: loans_pq_send_query_params
     let getResult: loans_pq_get_result
+    let isBusy: loans_pq_is_busy
+    let setnonblocking: loans_pq_setnonblocking
+    let flush: loans_pq_flush
+    /// `uselocale` of the C library libpq calls (see `prepareThread`).
+    private let useLocale: loans_c_uselocale
 
     /// The library's file name: libpq's stable ABI since PostgreSQL 8.
     static let soname = "libpq.so.5"
@@ -50,12 +53,10 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
             }
             return unsafeBitCast(address, to: Function.self)
         }
-        connectdbParams = try load("PQconnectdbParams")
         status = try load("PQstatus")
         errorMessage = try load("PQerrorMessage")
         finish = try load("PQfinish")
         transactionStatus = try load("PQtransactionStatus")
-        execParams = try load("PQexecParams")
         resultStatus = try load("PQresultStatus")
         resultErrorField = try load("PQresultErrorField")
         clear = try load("PQclear")
@@ -75,6 +76,24 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
         setNoticeProcessor = try load("PQsetNoticeProcessor")
         sendQueryParams = try load("PQsendQueryParams")
         getResult = try load("PQgetResult")
+        isBusy = try load("PQisBusy")
+        setnonblocking = try load("PQsetnonblocking")
+        flush = try load("PQflush")
+        guard let libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD), let address = dlsym(libc, "uselocale") else {
+            throw LibPQ.missing("the C library \(soname) runs on cannot be found")
+        }
+        useLocale = unsafeBitCast(address, to: loans_c_uselocale.self)
+    }
+
+    /// Makes libpq's C library ready on the calling thread; called before libpq is used on a thread
+    /// other than the one that loaded it. The shipped binary is linked statically, so libpq comes
+    /// with a shared copy of the C library of its own, which sets up its per-thread locale data
+    /// only on the thread that loaded it (it never starts a thread itself): on another thread,
+    /// libpq's first character test (`isalnum`) reads through a null pointer. Choosing the global
+    /// locale for the thread, in that copy, sets the data up. In a binary linked dynamically there
+    /// is one C library, whose threads have it already, and this changes nothing.
+    func prepareThread() {
+        _ = useLocale(locale_t(bitPattern: -1))  // LC_GLOBAL_LOCALE
     }
 
     private static func missing(_ detail: String) -> StoreError {

@@ -1,12 +1,13 @@
 import CLibPQ
 import Glibc
 
-/// One libpq connection, owned for its whole life. Statements run with parameters only
-/// (`PQexecParams`, text format, one statement per call); failures are `PostgresError`s that
-/// carry the SQLSTATE, the server's message and the SQL, and never a password. A one-shot run's
-/// connection waits for the server under a `ServerDeadline`.
+/// One libpq connection, owned for its whole life. Statements run with parameters only (text
+/// format, one statement per call); failures are `PostgresError`s that carry the SQLSTATE, the
+/// server's message and the SQL, and never a password. The connection is non-blocking: each
+/// statement is sent with `PQsendQueryParams` and its answer awaited in `poll(2)` on the socket
+/// (`ServerDeadline`), within `answerSeconds` when the run bounds its answers.
 final class PostgresConnection {
-    /// Seconds libpq waits for each server before giving up, unless the connection string or
+    /// Seconds connecting may take for each server listed, unless the connection string or
     /// `PGCONNECT_TIMEOUT` says otherwise, so a status bar never hangs on a server that is away.
     static let defaultConnectTimeout = 2
 
@@ -15,49 +16,41 @@ final class PostgresConnection {
     let handle: OpaquePointer
     /// The database role the session acts as (`current_user`).
     private(set) var role = ""
-    private let deadline: ServerDeadline?
+    /// How long each answer may take; nil: as long as it takes.
+    private let answerSeconds: Int?
     /// The first statement's answer to the columns the caller asked to probe, until taken.
     private var probe: (result: PostgresResult, column: Int)?
     /// A read-only transaction's COMMIT was sent and its answer not read yet (`endLater`).
     private var answerOwed = false
+    /// A wait for an answer ran out: the statement may still be running, so the connection
+    /// serves nothing more (the server stops the statement when the connection closes).
+    private var abandoned = false
 
     /// Connects as libpq would with `target` alone — its environment (`PGHOST`, `PGSERVICE`,
     /// `PGPASSFILE` …), `~/.pgpass`, `sslmode`, several hosts with `target_session_attrs` — adding
     /// only defaults the user can override (`ConnectionParameters`) and the one thing loans
-    /// needs: UTF-8 text and ISO dates.
+    /// needs: UTF-8 text and ISO dates. Connecting takes at most the connect budget, name lookup
+    /// included (`ConnectAttempt`).
     /// `probing` adds columns to the session's first statement (see `takeProbe`), so a question
     /// the caller would ask next costs no round trip of its own.
     convenience init(_ target: ConnectionString, pq: LibPQ, client: PostgresClient, probing: String? = nil) throws(PostgresError) {
         let parameters = ConnectionParameters(target, client: client)
-        var deadline: ServerDeadline?
-        if case .deadline(let noAnswer) = client.waiting {
-            deadline = ServerDeadline(target, connectSeconds: parameters.connectBudgetSeconds(pq), noAnswer: noAnswer)
-        }
-        let connect = { () throws(PostgresError) -> OpaquePointer in
-            let connection = parameters.withKeywordsAndValues { keywords, values in pq.connectdbParams(keywords, values, 1) }
-            guard let connection else { throw PostgresError(message: "libpq could not allocate a connection") }
-            guard pq.status(connection) == CONNECTION_OK else {
-                let message = pq.errorMessage(connection).map { String(cString: $0) } ?? "unknown failure"
-                pq.finish(connection)
-                throw PostgresError(message: target.scrub(message))
-            }
-            return connection
-        }
-        let handle = if let deadline { try deadline.connecting(connect) } else { try connect() }
-        try self.init(established: handle, target: target, pq: pq, deadline: deadline, probing: probing)
+        let handle = try ConnectAttempt.connect(parameters, pq: pq, within: parameters.connectBudgetSeconds(pq))
+        try self.init(established: handle, target: target, pq: pq, answerSeconds: client.answerSeconds, probing: probing)
     }
 
     /// Takes a connection libpq has made (`CONNECTION_OK`) and sets the session up for loans.
     init(
-        established handle: OpaquePointer, target: ConnectionString, pq: LibPQ, deadline: ServerDeadline? = nil, probing: String? = nil
+        established handle: OpaquePointer, target: ConnectionString, pq: LibPQ, answerSeconds: Int? = nil, probing: String? = nil
     ) throws(PostgresError) {
         self.target = target
         self.pq = pq
         self.handle = handle
-        self.deadline = deadline
+        self.answerSeconds = answerSeconds
         // libpq prints the server's notices to stderr (`FATAL: terminating connection …` when a
         // server stops); loans reports failures in its own words, so they are dropped.
         _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
+        guard pq.setnonblocking(handle, 1) == 0 else { throw failure(nil) }
         let session = try execute(
             "SELECT pg_catalog.set_config('datestyle', 'ISO, YMD', false), pg_catalog.set_config('search_path', 'pg_catalog', false), current_user"
                 + (probing.map { ", " + $0 } ?? "")
@@ -77,25 +70,31 @@ final class PostgresConnection {
         pq.finish(handle)
     }
 
+    /// Whether the connection can serve another reader: it is up, no answer ran out on it, and no
+    /// transaction is left open.
+    var isReusable: Bool {
+        guard !abandoned, pq.status(handle) == CONNECTION_OK else { return false }
+        let state = pq.transactionStatus(handle)
+        return state == PQTRANS_IDLE || (answerOwed && state == PQTRANS_ACTIVE)
+    }
+
     /// Runs one statement with `parameters` as `$1`, `$2` … (nil is NULL) and returns its rows.
     @discardableResult
     func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresResult {
-        readOwedAnswer()
+        guard !abandoned else { throw PostgresError(message: "an earlier statement on this connection ran out of time", sql: sql) }
+        try readOwedAnswer()
         // A C string ends at NUL: such a value would be cut short without a word, so refuse it.
         guard !parameters.contains(where: { $0?.utf8.contains(0) ?? false }) else {
             throw PostgresError(sqlState: "22021", message: "a value holds the NUL character (U+0000), which PostgreSQL text cannot store")
         }
         let values = parameters.map { $0.flatMap { strdup($0) } }
         defer { values.forEach { free($0) } }
-        let send = {
-            values.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
-                    self.pq.execParams(self.handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
-                }
+        let sent = values.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
+                pq.sendQueryParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
             }
         }
-        let raw = deadline.map { $0.answering(send) } ?? send()
-        guard let raw else { throw failure(sql) }
+        guard sent == 1, let raw = try answer(sql) else { throw failure(sql) }
         let result = PostgresResult(raw, pq: pq)
         let status = pq.resultStatus(raw)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(raw, sql) }
@@ -108,7 +107,7 @@ final class PostgresConnection {
     /// the answer, which the connection's next statement reads first (a run that ends there
     /// saves the round trip; nothing it read depends on the answer).
     func transaction<T>(_ begin: String, endLater: Bool = false, _ body: () throws -> T) throws -> T {
-        readOwedAnswer()
+        try readOwedAnswer()
         guard pq.transactionStatus(handle) == PQTRANS_IDLE else { return try body() }
         try execute(begin)
         do {
@@ -118,25 +117,56 @@ final class PostgresConnection {
             }
             if endLater, pq.sendQueryParams(handle, "COMMIT", 0, nil, nil, nil, nil, 0) == 1 {
                 answerOwed = true
+                _ = pq.flush(handle)  // the rest, if the socket is full, goes with the next statement
             } else {
                 try execute("COMMIT")
             }
             return result
         } catch {
-            if pq.transactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
+            if !abandoned, pq.transactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
             throw error
         }
     }
 
     /// Reads (and drops) the answer to a COMMIT sent without waiting; a failure there shows in
     /// the statement that follows, on the same broken connection.
-    private func readOwedAnswer() {
+    private func readOwedAnswer() throws(PostgresError) {
         guard answerOwed else { return }
         answerOwed = false
-        let read = {
-            while let result = self.pq.getResult(self.handle) { self.pq.clear(result) }
+        if let result = try answer("COMMIT") { pq.clear(result) }
+    }
+
+    /// Sends what libpq still holds of the statement just sent and waits for its answer, within
+    /// the answer deadline: its last result (libpq's blocking `PQexec` keeps the last as well),
+    /// or nil when the connection broke (`failure` says how).
+    private func answer(_ sql: String) throws(PostgresError) -> OpaquePointer? {
+        let deadline = answerSeconds.map(ServerDeadline.answering(within:))
+        var last: OpaquePointer?
+        do throws(PostgresError) {
+            // libpq's advice for a non-blocking connection: flush until done, reading whatever the
+            // server sends meanwhile.
+            while true {
+                let flushed = pq.flush(handle)
+                if flushed == 0 { break }
+                guard flushed == 1 else { return nil }
+                let ready = try ServerDeadline.wait(on: pq.socket(handle), for: POLLIN | POLLOUT, until: deadline)
+                if ready & POLLIN != 0, pq.consumeInput(handle) == 0 { return nil }
+            }
+            while true {
+                // A read that fails leaves libpq with the error, which `getResult` then returns.
+                while pq.isBusy(handle) == 1 {
+                    _ = try ServerDeadline.wait(on: pq.socket(handle), for: POLLIN, until: deadline)
+                    guard pq.consumeInput(handle) == 1 else { break }
+                }
+                guard let result = pq.getResult(handle) else { return last }
+                if let last { pq.clear(last) }
+                last = result
+            }
+        } catch {
+            if let last { pq.clear(last) }
+            abandoned = error.timedOut
+            throw error
         }
-        if let deadline { deadline.answering(read) } else { read() }
     }
 
     /// The server's error for a statement: SQLSTATE, message and detail (libpq's message when the

@@ -4,20 +4,6 @@ import LoansCore
 /// (or any libpq connection string): read-only for reads, migrated for writes. libpq is loaded
 /// on the first call, never before.
 package enum PostgresDatabase {
-    /// Whether a `--db`/`LOANS_DB` value names a PostgreSQL database rather than a file.
-    package static func isURL(_ location: String) -> Bool {
-        ConnectionString.isURL(location)
-    }
-
-    /// Masks every password in a PostgreSQL URL among the process's arguments, in the memory
-    /// `ps` reads them from (`/proc/PID/cmdline`): `postgresql://alice:******@homeserver/loans`.
-    /// The arguments must have been read already.
-    package static func hidePasswords(inArguments arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int) {
-        for index in 0..<count {
-            if let argument = arguments[index] { ConnectionString.maskPasswords(in: argument) }
-        }
-    }
-
     /// The loans in the database, read-only. A database without the `loans` schema reads as no
     /// loans and is left as it is; a foreign or newer schema is refused untouched.
     package static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any LoanReading {
@@ -94,7 +80,7 @@ package enum PostgresDatabase {
         do {
             return try PostgresConnection(target, pq: pq, client: client, probing: PostgresSchema.stateColumns)
         } catch {
-            throw StoreError(.unavailable, "cannot connect to PostgreSQL database \(Quoted(target.redacted)): \(error.message)")
+            throw error.connecting(target)
         }
     }
 
@@ -105,6 +91,8 @@ package enum PostgresDatabase {
         let state: PostgresSchema.State
         do {
             state = try read(connection)
+        } catch let error as PostgresError {
+            throw error.inStoreTerms(connection.target)
         } catch {
             throw StoreError(.unavailable, "PostgreSQL database \(Quoted(connection.target.redacted)): \(error)")
         }
@@ -127,7 +115,7 @@ package enum PostgresDatabase {
 
 /// A database where no loans schema exists yet: no loans, no reminders sent, and nothing
 /// created by reading.
-private struct NoLoans: LoanReading, ReminderLedger {
+struct NoLoans: LoanReading, ReminderLedger {
     func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
     func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
     func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {

@@ -1,16 +1,30 @@
+import LoansCore
+
 /// A failed libpq call: the SQLSTATE when the server sent one (none for a connection that
-/// failed or broke), the message, and the SQL that ran. Messages never carry a password:
-/// connection messages pass through `ConnectionString.scrub` before they get here.
+/// failed or broke), the message, and the SQL that ran — or a wait for the server that ran out
+/// (`timedOut`). Messages never carry a password: connection messages pass through
+/// `ConnectionString.scrub` before they get here.
 struct PostgresError: Error, Equatable, CustomStringConvertible {
     /// The five-character SQLSTATE, such as `40P01` or `42P01`.
     let sqlState: String?
     let message: String
     let sql: String?
+    /// The server did not answer in the time allowed (the message says which wait and how long).
+    let timedOut: Bool
 
     init(sqlState: String? = nil, message: String, sql: String? = nil) {
         self.sqlState = sqlState
         self.message = PostgresError.oneLine(message, joining: "; ")
         self.sql = sql
+        timedOut = false
+    }
+
+    /// A wait that ran out, as `missed` words it ("did not answer within 30 s").
+    init(timedOut missed: String) {
+        sqlState = nil
+        message = missed
+        sql = nil
+        timedOut = true
     }
 
     var description: String {
@@ -18,6 +32,19 @@ struct PostgresError: Error, Equatable, CustomStringConvertible {
         if let sqlState { text += " (SQLSTATE \(sqlState))" }
         if let sql { text += " in “\(PostgresError.oneLine(sql, joining: " "))”" }
         return text
+    }
+
+    /// The failure in Core's terms, naming the database without its password: a wait that ran
+    /// out is `.timedOut` ("PostgreSQL database "…" did not answer within 30 s"), any other
+    /// failure `.unavailable`.
+    func inStoreTerms(_ target: ConnectionString) -> StoreError {
+        if timedOut { return StoreError(.timedOut, "PostgreSQL database \(Quoted(target.redacted)) \(message)") }
+        return StoreError(.unavailable, "PostgreSQL database \(Quoted(target.redacted)): \(self)")
+    }
+
+    /// A failure to connect in Core's terms, naming the database without its password.
+    func connecting(_ target: ConnectionString) -> StoreError {
+        StoreError(timedOut ? .timedOut : .unavailable, "cannot connect to PostgreSQL database \(Quoted(target.redacted)): \(message)")
     }
 
     /// libpq's multi-line text, or SQL, as one line for a message: runs of spaces made one,

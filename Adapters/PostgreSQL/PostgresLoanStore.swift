@@ -33,9 +33,10 @@ final class PostgresLoanStore: LoanWriting {
         }
     }
 
-    /// A PostgreSQL failure in Core's terms, naming the database without its password.
+    /// A PostgreSQL failure in Core's terms, naming the database without its password (a wait that
+    /// ran out is `.timedOut`).
     func unavailable(_ error: PostgresError) -> StoreError {
-        StoreError(.unavailable, "PostgreSQL database \(Quoted(connection.target.redacted)): \(error)")
+        error.inStoreTerms(connection.target)
     }
 
     func snapshot<T>(_ body: () throws -> T) throws -> T {

@@ -7,6 +7,8 @@ final class SQLiteConnection {
 
     let handle: OpaquePointer
     let path: SystemPath
+    /// Opened `immutable`: it never sees another process's writes.
+    let isImmutable: Bool
     /// The statements prepared so far, by their SQL: a few dozen at most, searched in order. A
     /// dictionary would make a status bar's run pay the runtime's first lookup of `String:
     /// Hashable` (about 6 % of its instructions) for no gain at this size.
@@ -32,6 +34,7 @@ final class SQLiteConnection {
         }
         handle = db
         self.path = path
+        isImmutable = immutable
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, SQLiteConnection.busyTimeoutMilliseconds)
         loans_sqlite_defensive(db, 1)

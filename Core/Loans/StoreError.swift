@@ -4,6 +4,9 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     package enum Kind: Equatable, Sendable {
         /// Cannot be opened, read or written: corrupt, foreign, unreadable, full, locked (74).
         case unavailable
+        /// A server did not answer within the time a run allows it (74): the store may be fine,
+        /// the wait was not.
+        case timedOut
         /// Written by a newer version of loans (75).
         case newerVersion
         /// The data source is read-only (a fixture) and a write was asked (1).

@@ -10,7 +10,7 @@ final class BenchStores: LoanStores {
     private var opened: (any LoanReading)?
 
     init(location: String) throws {
-        if PostgresDatabase.isURL(location) {
+        if PostgresEngine.claims(location) {
             let client = PostgresClient(user: SystemAuthor.user(), waiting: .keepalive)
             open = { try PostgresDatabase.reader(location, client: client) }
         } else {

@@ -163,6 +163,19 @@ import Testing
         }
     }
 
+    /// The binary as shipped (linked statically, libpq loaded with its own copy of the C library)
+    /// connects on a thread of its own, which must work there too: it writes and reads by a host
+    /// name (`localhost`, looked up on that thread) and a bar shows the loans.
+    @Test func theShippedBinaryConnectsOnAThreadOfItsOwn() throws {
+        defer { loans.remove() }
+        let shipped = try ShippedBinary.path()
+        let named = url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:")
+        let add = try loans.run(shipped, ["--db", named, "add", "Dune", "--from", "Library", "--due", "2026-11-28"])
+        #expect(add.status == 0 && add.out == "1\n", "\(add.status): \(add.err)")
+        let bar = try loans.run(shipped, ["--db", named, "widget", "--format", "tmux"])
+        #expect(bar.status == 0 && bar.out == "#[fg=red]1 overdue: Dune (1 day overdue)#[default]\n", "\(bar.status): \(bar.out) \(bar.err)")
+    }
+
     /// Output without the moments it was made at: a document's and the history's times.
     private func timeless(_ text: String) -> String {
         text.replacingOccurrences(of: #""(generated_at|at|database_id)":"[^"]*""#, with: "", options: .regularExpression)

@@ -21,7 +21,8 @@ import Testing
     }
 
     /// A server that accepts the connection and never answers (a hung host, a stalled tunnel):
-    /// the default connect timeout of 2 s ends the wait.
+    /// the connect budget (the default timeout of 2 s, and a second more) ends the wait, as a
+    /// typed `.timedOut`, even for a run that keeps going.
     @Test func aServerThatNeverAnswersTimesOut() throws {
         let silent = try SilentServer()
         let url = "postgresql://loans@127.0.0.1:\(silent.port)/loans"
@@ -31,13 +32,35 @@ import Testing
             do {
                 _ = try PostgresDatabase.reader(url, client: .tester)
                 outcome.set("connected")
+            } catch let error as StoreError {
+                outcome.set("\(error.kind): \(error.message)")
             } catch {
                 outcome.set("\(error)")
             }
         }.start()
         let message = try #require(outcome.wait(seconds: 15), "still waiting for the server after 15 s")
-        #expect(message.contains("timeout expired"), "\(message)")
-        #expect(Date().timeIntervalSince(started) >= 1.5, "gave up before the connect timeout")
+        #expect(message == "timedOut: cannot connect to PostgreSQL database \"\(url)\": no answer within 3 s (name resolution included)")
+        #expect(Date().timeIntervalSince(started) >= 2.5, "gave up before the connect budget")
+    }
+
+    /// A server that answers the connection and then stalls a statement (a lock held elsewhere):
+    /// a one-shot run's answer deadline ends the wait as `.timedOut`, and the connection is not
+    /// used again — a pool drops it.
+    @Test func aStatementThatIsNotAnsweredInTimeTimesOut() throws {
+        let database = try TestDatabase()
+        _ = try database.writer().add(Day.draft("Dune"))
+        // An administrator's session holds the table until the test ends (the connection closes).
+        let holder = try PostgresConnection(ConnectionString(database.url), pq: LibPQ.shared.get(), client: .tester)
+        try holder.execute("BEGIN")
+        try holder.execute("LOCK TABLE loans.loan IN ACCESS EXCLUSIVE MODE")
+        defer { _ = holder }
+        let client = PostgresClient(user: Author.tester.name, waiting: .deadline(answerSeconds: 1))
+        let reader = try PostgresDatabase.reader(database.url, client: client)
+        let error = try #require(throws: StoreError.self) { _ = try reader.loan(LoanID(1)) }
+        #expect(error.kind == .timedOut)
+        #expect(error.message == "PostgreSQL database \"\(database.url)\" did not answer within 1 s")
+        let again = try #require(throws: StoreError.self) { _ = try reader.countOpenLoans(due: DueRange(from: nil, through: .latest)) }
+        #expect(again.kind == .unavailable && again.message.contains("ran out of time"), "\(again.message)")
     }
 
     @Test func aWrongPasswordIsReportedWithoutIt() throws {

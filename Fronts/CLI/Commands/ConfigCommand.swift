@@ -29,12 +29,12 @@ struct ConfigCommand: LoansCommand {
         return .success
     }
 
-    /// A database for the screen: a path with its bytes escaped, a PostgreSQL URL without
+    /// A database for the screen: a path with its bytes escaped, a server's URL without
     /// whatever comes before its `@` (a user and a password).
     private static func printable(_ location: StoreProvider.Location) -> String {
         switch location {
         case .file(let file): return ConfigFile.shown(file.path)
-        case .postgres(let url):
+        case .server(let url, _):
             let url = SafeText.sanitized(url)
             guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
             return String(url[..<scheme.upperBound]) + "…" + String(url[at...])

@@ -55,6 +55,7 @@ struct ErrorReport {
     static func code(_ error: StoreError) -> ExitCode {
         switch error.kind {
         case .unavailable: .ioError
+        case .timedOut: .ioError
         case .newerVersion: .newerDatabase
         case .readOnly: .usage
         case .idsExhausted: .failure

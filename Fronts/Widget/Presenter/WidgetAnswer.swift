@@ -1,9 +1,9 @@
 import LoansCore
 
 /// The widget's answer in a bar's words: the agenda summary worded and fitted by the presenter;
-/// when the loans cannot be read, a bar format shows `loans: error` in its own shape (bars take a
-/// non-zero exit for a broken block) and the message goes to `report`, while plain text rethrows
-/// so that the command exits non-zero.
+/// when the loans cannot be read — a server that did not answer in time included — a bar format
+/// shows `loans: error` in its own shape (bars take a non-zero exit for a broken block) and the
+/// message goes to `report`, while plain text rethrows so that the command exits non-zero.
 package struct WidgetAnswer {
     package let style: WidgetStyle
     let presenter: WidgetPresenter

@@ -1,0 +1,65 @@
+/// Connections shared by many threads, one borrower at a time each: a borrower takes an idle
+/// connection, else makes one while fewer than `capacity` exist, else waits until one comes
+/// back. After use, `keep` decides whether a connection goes back for the next borrower (a
+/// broken one, or one that is not worth keeping, is dropped and its slot freed).
+package final class ConnectionPool<Connection>: @unchecked Sendable {
+    // Safe to share although `Connection` is not `Sendable`: `idle` and `open` are read and
+    // written only while `monitor` is held, and a connection leaves `idle` to exactly one
+    // borrower and comes back only once that borrower is done with it, so no two threads ever
+    // use one connection at the same time. `make` and `keep` are `@Sendable`.
+    private let monitor = Monitor()
+    private var idle: [Connection] = []
+    /// Connections made and not dropped: idle or lent.
+    private var open = 0
+    private let capacity: Int
+    private let make: @Sendable () throws -> Connection
+    private let keep: @Sendable (Connection) -> Bool
+
+    package init(
+        capacity: Int, make: @escaping @Sendable () throws -> Connection, keep: @escaping @Sendable (Connection) -> Bool
+    ) {
+        self.capacity = max(1, capacity)
+        self.make = make
+        self.keep = keep
+    }
+
+    /// Runs `body` with a connection no other thread uses meanwhile, then hands it back.
+    package func borrow<T>(_ body: (Connection) throws -> T) throws -> T {
+        let connection = try take()
+        defer { giveBack(connection) }
+        return try body(connection)
+    }
+
+    /// An idle connection, else a new one (made outside the lock: connecting takes time), else
+    /// the next one handed back.
+    private func take() throws -> Connection {
+        let found: Connection? = monitor.locked {
+            while true {
+                if let connection = idle.popLast() { return connection }
+                if open < capacity {
+                    open += 1
+                    return nil
+                }
+                _ = monitor.wait(until: nil)
+            }
+        }
+        if let found { return found }
+        do {
+            return try make()
+        } catch {
+            monitor.locked {
+                open -= 1
+                monitor.wakeAll()
+            }
+            throw error
+        }
+    }
+
+    private func giveBack(_ connection: Connection) {
+        let kept = keep(connection)
+        monitor.locked {
+            if kept { idle.append(connection) } else { open -= 1 }
+            monitor.wakeAll()
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import LoansAdapters
+import LoansCore
+import LoansInterchange
+
+/// `--fixture FILE`: the loans of a document, read-only. Each reader reads the document again
+/// (a run that keeps going sees it edited); writes are refused, naming the option, and so is
+/// recording reminders (a dry run shows them).
+final class FixtureEngine: StoreEngine {
+    let path: SystemPath
+    let run: StoreRun
+
+    init(_ path: SystemPath, run: StoreRun) {
+        self.path = path
+        self.run = run
+    }
+
+    /// The document; a problem in it is named with the file.
+    private func document() throws -> FixtureLoanStore {
+        do {
+            return try FixtureLoanStore(contentsOf: path)
+        } catch let error as DocumentError {
+            throw DocumentError(path: "--fixture \(Quoted(path.description)): \(error.path)", message: error.message)
+        }
+    }
+
+    func reader() throws -> any LoanReading {
+        try document()
+    }
+
+    func readers(upTo capacity: Int) throws -> any LoanReaderPool {
+        try document()
+    }
+
+    func writer() throws -> any LoanWriting {
+        throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
+    }
+
+    func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {
+        try body(try writer())
+    }
+
+    func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
+        guard !recording else {
+            throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
+        }
+        return try document()
+    }
+
+    /// The document's own `database_id`, if it names one: nothing can be upgraded.
+    func identifiedReader() throws -> any LoanReading {
+        try document()
+    }
+
+    /// A fixture counts as existing: it cannot be written.
+    func exists() throws -> Bool {
+        true
+    }
+
+    func who(reading reader: any LoanReading) -> String {
+        run.author.name
+    }
+
+    /// inotify on the document.
+    func changes(_ today: Today) -> any AgendaChanges {
+        InotifyAgendaChanges(data: [path], companions: [], today: today)
+    }
+}
