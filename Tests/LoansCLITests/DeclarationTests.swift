@@ -89,7 +89,7 @@ import Testing
             #expect(plain.contains("loans \(command.name)"))
             for option in command.options { #expect(plain.contains(option.usage), "\(command.name) \(option.name)") }
         }
-        for key in SettingKey.allCases { #expect(plain.contains(key.rawValue)) }
+        for setting in SettingKey.all { #expect(plain.contains(setting.key)) }
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -3,8 +3,8 @@ import LoansText
 
 /// `loans history [ID] [--limit N]`: changes newest first, one line each in local time.
 struct HistoryCommand: LoansCommand {
-    static let loan = PositionalDeclaration("ID", .id, help: "only the changes of this loan (also after it was removed)", optional: true)
-    static let limit = OptionDeclaration("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
+    static let loan = Positional("ID", .id, help: "only the changes of this loan (also after it was removed)", optional: true)
+    static let limit = Option("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
     static let declaration = CommandDeclaration(
         .history, abstract: "List changes newest first, one line each in local time.",
         discussion: "Every change, or those of loan ID (also after it was removed).",
@@ -15,8 +15,8 @@ struct HistoryCommand: LoansCommand {
     let limit: Int?
 
     init(_ input: CommandInput) {
-        loan = input.positional(0)?.id
-        limit = input[HistoryCommand.limit]?.number
+        loan = input[Self.loan]
+        limit = input[Self.limit]
     }
 
     func run(_ request: Request) throws -> ExitCode {
@@ -31,8 +31,8 @@ struct HistoryCommand: LoansCommand {
 
 /// `loans undo [--skip]`: reverts your newest change that is not undone yet.
 struct UndoCommand: LoansCommand {
-    static let skip = OptionDeclaration(
-        "--skip", .flag, help: "when someone else changed a loan of your newest change since, leave that change and undo the next one"
+    static let skip = Flag(
+        "--skip", help: "when someone else changed a loan of your newest change since, leave that change and undo the next one"
     )
     static let declaration = CommandDeclaration(
         .undo, abstract: "Revert your newest change that is not undone yet and say what it did.",
@@ -45,7 +45,7 @@ struct UndoCommand: LoansCommand {
     let skippingBlocked: Bool
 
     init(_ input: CommandInput) {
-        skippingBlocked = input.flag(UndoCommand.skip)
+        skippingBlocked = input[Self.skip]
     }
 
     func run(_ request: Request) throws -> ExitCode {

@@ -10,12 +10,10 @@ import LoansText
 /// is written; so does a loan whose id is taken by a different loan, unless --replace or
 /// --renumber says what to do with it.
 struct ImportCommand: LoansCommand {
-    static let file = PositionalDeclaration("FILE|-", .path, help: "the document to import, or - for standard input")
-    static let replace = OptionDeclaration("--replace", .flag, help: "a loan whose id is taken by a different loan takes its place")
-    static let renumber = OptionDeclaration("--renumber", .flag, help: "a loan whose id is taken by a different loan gets a new id")
-    static let dryRun = OptionDeclaration(
-        "--dry-run", .flag, help: "say what would be added, unchanged, replaced or renumbered; write nothing"
-    )
+    static let file = Positional("FILE|-", .path, help: "the document to import, or - for standard input")
+    static let replace = Flag("--replace", help: "a loan whose id is taken by a different loan takes its place")
+    static let renumber = Flag("--renumber", help: "a loan whose id is taken by a different loan gets a new id")
+    static let dryRun = Flag("--dry-run", help: "say what would be added, unchanged, replaced or renumbered; write nothing")
     static let declaration = CommandDeclaration(
         .importDocument, abstract: "Import the document that 'loans json all' prints.",
         discussion: """
@@ -35,10 +33,10 @@ struct ImportCommand: LoansCommand {
     let dryRun: Bool
 
     init(_ input: CommandInput) {
-        let path = input.positional(0)?.path
+        let path = input[Self.file]
         self.path = path?.bytes == Array("-".utf8) ? nil : path
-        conflicts = input.flag(ImportCommand.replace) ? .replace : input.flag(ImportCommand.renumber) ? .renumber : .refuse
-        dryRun = input.flag(ImportCommand.dryRun)
+        conflicts = input[Self.replace] ? .replace : input[Self.renumber] ? .renumber : .refuse
+        dryRun = input[Self.dryRun]
     }
 
     func run(_ request: Request) throws -> ExitCode {

@@ -2,7 +2,7 @@ import LoansCore
 import LoansText
 
 /// `--dates`: the agenda's text with each loan's due date.
-private let datesOption = OptionDeclaration("--dates", .flag, help: "show each loan's due date")
+private let datesOption = Flag("--dates", help: "show each loan's due date")
 
 /// `loans agenda` (and `loans` alone when not on a terminal): overdue, then due soon.
 struct AgendaCommand: LoansCommand {
@@ -13,7 +13,7 @@ struct AgendaCommand: LoansCommand {
     let dates: Bool
 
     init(_ input: CommandInput) {
-        dates = input.flag(datesOption)
+        dates = input[datesOption]
     }
 
     /// `loans` alone, not on a terminal.
@@ -37,7 +37,7 @@ struct OverdueCommand: LoansCommand {
     let dates: Bool
 
     init(_ input: CommandInput) {
-        dates = input.flag(datesOption)
+        dates = input[datesOption]
     }
 
     func run(_ request: Request) throws -> ExitCode {
@@ -57,7 +57,7 @@ struct DueSoonCommand: LoansCommand {
     let dates: Bool
 
     init(_ input: CommandInput) {
-        dates = input.flag(datesOption)
+        dates = input[datesOption]
     }
 
     func run(_ request: Request) throws -> ExitCode {
@@ -69,13 +69,13 @@ struct DueSoonCommand: LoansCommand {
 
 /// `loans list`: loans by id, narrowed by state, direction, person and text.
 struct ListCommand: LoansCommand {
-    static let open = OptionDeclaration("--open", .flag, help: "open loans (the default)")
-    static let returned = OptionDeclaration("--returned", .flag, help: "returned loans")
-    static let all = OptionDeclaration("--all", .flag, help: "every loan")
-    static let lent = OptionDeclaration("--lent", .flag, help: "only things you lent")
-    static let borrowed = OptionDeclaration("--borrowed", .flag, help: "only things you borrowed")
-    static let person = OptionDeclaration("--person", .name, "NAME", help: "only loans with NAME (the whole name, any letter case)")
-    static let search = OptionDeclaration(
+    static let open = Flag("--open", help: "open loans (the default)")
+    static let returned = Flag("--returned", help: "returned loans")
+    static let all = Flag("--all", help: "every loan")
+    static let lent = Flag("--lent", help: "only things you lent")
+    static let borrowed = Flag("--borrowed", help: "only things you borrowed")
+    static let person = Option("--person", .name, "NAME", help: "only loans with NAME (the whole name, any letter case)")
+    static let search = Option(
         "--search", .text, "TEXT", help: "only loans whose title, person or note contains TEXT (any letter case)"
     )
     static let declaration = CommandDeclaration(
@@ -89,11 +89,11 @@ struct ListCommand: LoansCommand {
     let filter: LoanFilter
 
     init(_ input: CommandInput) {
-        selection = input.flag(ListCommand.returned) ? .returned : input.flag(ListCommand.all) ? .all : .open
+        selection = input[Self.returned] ? .returned : input[Self.all] ? .all : .open
         filter = LoanFilter(
-            person: input[ListCommand.person]?.text,
-            direction: input.flag(ListCommand.lent) ? .lent : input.flag(ListCommand.borrowed) ? .borrowed : nil,
-            search: input[ListCommand.search]?.text
+            person: input[Self.person],
+            direction: input[Self.lent] ? .lent : input[Self.borrowed] ? .borrowed : nil,
+            search: input[Self.search]
         )
     }
 

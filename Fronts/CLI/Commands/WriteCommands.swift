@@ -3,7 +3,7 @@ import LoansText
 
 /// `loans add TITLE (--to NAME | --from NAME) --due DATE …`: prints the new loan's id.
 struct AddCommand: LoansCommand {
-    static let title = PositionalDeclaration("TITLE", .text, help: "what was lent or borrowed")
+    static let title = Positional("TITLE", .text, help: "what was lent or borrowed")
     static let declaration = CommandDeclaration(
         .add, abstract: "Add a loan and print its id.",
         discussion: "--to NAME: you lent it to NAME; --from NAME: you borrowed it from NAME. Without --lent, the loan counts from today (or from the due date, when that is earlier).",
@@ -19,11 +19,11 @@ struct AddCommand: LoansCommand {
     let draft: LoanDraft
 
     init(_ input: CommandInput) throws(CLIError) {
-        let title = try LoanOptions.name(input, input.positional(0)?.text ?? "", .title, AddCommand.title.name)
-        guard let (direction, counterparty) = try LoanOptions.party(input), let due = input[LoanOptions.due]?.date else {
+        let title = try LoanOptions.name(input, input[Self.title] ?? "", .title, Self.title.declaration.name)
+        guard let (direction, counterparty) = try LoanOptions.party(input), let due = input[LoanOptions.due] else {
             throw input.refusal("say who has it and when it is due: --to NAME or --from NAME, and --due DATE")
         }
-        let lent = input[LoanOptions.lent]?.date ?? AddLoan.defaultLentOn(today: input.today, dueOn: due)
+        let lent = input[LoanOptions.lent] ?? AddLoan.defaultLentOn(today: input.today, dueOn: due)
         try input.checked(nil) { try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: nil) }
         draft = LoanDraft(
             title: title, direction: direction, counterparty: counterparty, lentOn: lent, dueOn: due,
@@ -39,15 +39,15 @@ struct AddCommand: LoansCommand {
 
 /// `loans edit ID …`: corrects fields; a due date changed here is not a renewal.
 struct EditCommand: LoansCommand {
-    static let title = OptionDeclaration("--title", .text, "T", help: "the new title")
-    static let changes = [title, LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note]
+    static let title = Option("--title", .text, "T", help: "the new title")
+    static let changes: [any DeclaredOption] = [title, LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note]
     static let declaration = CommandDeclaration(
         .edit, abstract: "Correct fields of a loan.",
         discussion: "A due date changed here is not a renewal (use renew for that). --note \"\" clears the note.",
         positionals: [LoanOptions.id], options: changes,
         rules: [
             .oneOf([LoanOptions.to, LoanOptions.from], required: false),
-            .anyOf(changes, missing: "'edit' needs something to change: " + ArgumentWords.list(changes.map(\.name), or: true)),
+            .anyOf(changes, missing: "'edit' needs something to change: " + ArgumentWords.list(changes.compactMap(\.optionDeclaration?.name), or: true)),
         ]
     )
 
@@ -57,13 +57,13 @@ struct EditCommand: LoansCommand {
     init(_ input: CommandInput) throws(CLIError) {
         id = try LoanOptions.id(input)
         var edit = LoanEdit()
-        if let title = input[EditCommand.title]?.text { edit.title = try LoanOptions.name(input, title, .title, EditCommand.title.name) }
+        if let title = input[Self.title] { edit.title = try LoanOptions.name(input, title, .title, Self.title.name) }
         if let (direction, counterparty) = try LoanOptions.party(input) {
             edit.direction = direction
             edit.counterparty = counterparty
         }
-        edit.dueOn = input[LoanOptions.due]?.date
-        edit.lentOn = input[LoanOptions.lent]?.date
+        edit.dueOn = input[LoanOptions.due]
+        edit.lentOn = input[LoanOptions.lent]
         if input[LoanOptions.note] != nil { edit.note = try LoanOptions.note(input) ?? "" }
         self.edit = edit
     }
@@ -77,8 +77,8 @@ struct EditCommand: LoansCommand {
 
 /// `loans renew ID (--due DATE | --by +N[dwmy])`.
 struct RenewCommand: LoansCommand {
-    static let due = OptionDeclaration("--due", .date(.all), "DATE", help: "the new due date")
-    static let by = OptionDeclaration("--by", .offset, "+N[dwmy]", help: "move the due date N days (or weeks, months, years) later")
+    static let due = Option("--due", .date(.all), "DATE", help: "the new due date")
+    static let by = Option("--by", .offset, "+N[dwmy]", help: "move the due date N days (or weeks, months, years) later")
     static let declaration = CommandDeclaration(
         .renew, abstract: "Move a loan's due date later and count the renewal.",
         discussion: "--due DATE sets the new date; --by +N[dwmy] counts from the current due date. The earlier due date is kept.",
@@ -91,9 +91,9 @@ struct RenewCommand: LoansCommand {
 
     init(_ input: CommandInput) throws(CLIError) {
         id = try LoanOptions.id(input)
-        if let date = input[RenewCommand.due]?.date {
+        if let date = input[Self.due] {
             target = .date(date)
-        } else if let offset = input[RenewCommand.by]?.offset {
+        } else if let offset = input[Self.by] {
             target = .offset(offset)
         } else {
             throw input.refusal("'renew' needs --due DATE or --by +N[dwmy]")
@@ -109,7 +109,7 @@ struct RenewCommand: LoansCommand {
 
 /// `loans return ID [--on DATE]`.
 struct ReturnCommand: LoansCommand {
-    static let on = OptionDeclaration("--on", .date(.all), "DATE", help: "the day it came back (default today)")
+    static let on = Option("--on", .date(.all), "DATE", help: "the day it came back (default today)")
     static let declaration = CommandDeclaration(
         .returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id], options: [on]
     )
@@ -119,7 +119,7 @@ struct ReturnCommand: LoansCommand {
 
     init(_ input: CommandInput) throws(CLIError) {
         id = try LoanOptions.id(input)
-        date = input[ReturnCommand.on]?.date ?? input.today
+        date = input[Self.on] ?? input.today
     }
 
     func run(_ request: Request) throws -> ExitCode {
