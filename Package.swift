@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansCLITests",
-            dependencies: ["LoansCLI", "LoansCore", "LoansAdapters"],
+            dependencies: ["LoansCLI", "LoansCore", "LoansAdapters", "LoansTestSupport"],
             path: "Tests/LoansCLITests"
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["loans", "LoansTestSupport"], path: "Tests/EndToEndTests"),
