@@ -51,13 +51,14 @@ import Testing
         let setting = try #require(SettingKey.named(key))
         // A global option is given after `agenda`; a command's, after the command that lists it.
         var command = ["agenda"]
-        if let option = setting.optionDeclaration, !GlobalOptions.all.contains(option) {
+        if let option = setting.option, !GlobalOptions.all.contains(option) {
             let declaring = try #require(CommandName.allCases.first { $0.declaration.options.contains(option) }, "no command takes \(option.name)")
             #expect(declaring.declaration.positionalCount.lowerBound == 0)
             command = [declaring.rawValue]
         }
-        func inForce(_ words: [String] = []) throws -> SettingInForce {
-            try #require(settings(command + words).table.first { $0.key == key }?.setting)
+        func inForce(_ words: [String] = []) throws -> (shown: String, source: SettingSource) {
+            let row = try #require(settings(command + words).table.first { $0.key == key })
+            return (row.shown, row.source)
         }
         var samples = ConfigFileTests.samples(setting.kind, avoiding: setting.shownDefault)
         try #require(samples.count >= 2, "\(key): no values to try for its kind")
@@ -67,7 +68,7 @@ import Testing
         try loans.writeConfig("# settings\n\n\(key) = \(fromFile)\n")
         if let (name, means) = setting.environment { loans.environment[name] = means == nil ? fromEnvironment : "1" }
 
-        if let option = setting.optionDeclaration {
+        if let option = setting.option {
             let given = try inForce([option.name, fromOption])
             #expect((given.shown, given.source) == (fromOption, .option(option.name)))
         }
@@ -89,7 +90,7 @@ import Testing
         case .byDefault:
             #expect(byDefault.shown == setting.shownDefault)
         case .sameAs(let other):
-            #expect(byDefault.shown == (try settings(command).table.first { $0.key == other }?.setting.shown))
+            #expect(byDefault.shown == (try settings(command).table.first { $0.key == other }?.shown))
             #expect(setting.shownDefault == "the same as \(other)")
         default:
             Issue.record("\(key): nothing given, yet the value came from \(byDefault.source)")

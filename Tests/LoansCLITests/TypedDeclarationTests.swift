@@ -43,11 +43,33 @@ import Testing
     /// nothing would parse it, or two commands would read one setting's option).
     @Test func everySettingsOptionIsTakenOnce() {
         for setting in SettingKey.all {
-            guard let option = setting.optionDeclaration else { continue }
+            guard let option = setting.option else { continue }
             let commands = CommandName.allCases.filter { $0.declaration.options.contains(option) }
             let global = GlobalOptions.all.contains(option)
             #expect(commands.count + (global ? 1 : 0) == 1, "\(setting.key): \(option.name) is taken by \(commands) global: \(global)")
         }
+    }
+
+    /// A setting follows only a setting listed before it in the table (which is the order
+    /// `Settings` resolves them in, again after a command's own options).
+    @Test func aSettingFollowsOneListedBeforeIt() {
+        for (index, setting) in SettingKey.all.enumerated() {
+            guard case .sameAs(let other) = setting.fallback else { continue }
+            #expect(SettingKey.all.prefix(index).contains { $0.key == other.key }, "\(setting.key) follows \(other.key)")
+        }
+    }
+
+    /// A command's own option for a setting that another follows moves both: `remind --lead` is
+    /// what `calendar.alarms` follows, when nothing gives the alarms.
+    @Test func aFollowingSettingFollowsACommandsOption() throws {
+        let parsed = try LoansCommandLine.parse(["remind", "--lead", "5"].map(Word.init), environment: Environment([:]), clock: FixedClock())
+        guard case .run(_, let settings, _, _) = parsed else {
+            Issue.record("not a command: \(parsed)")
+            return
+        }
+        #expect(settings[SettingKey.remindLead] == [5] && settings[SettingKey.calendarAlarms] == [5])
+        let rows = Dictionary(uniqueKeysWithValues: settings.table.map { ($0.key, $0.source) })
+        #expect(rows["remind.lead"] == .option("--lead") && rows["calendar.alarms"] == .sameAs("remind.lead"))
     }
 
     /// A setting's option says what it overrides and what it is without it: its help (in
@@ -56,7 +78,7 @@ import Testing
     @Test func aSettingsOptionNamesItsKeyAndDefault() throws {
         let loans = try CommandLineHarness()
         for setting in SettingKey.all {
-            guard let option = setting.optionDeclaration else { continue }
+            guard let option = setting.option else { continue }
             let note = "(default the config file's \(setting.key), else \(setting.shownDefault))"
             #expect(option.help.hasSuffix(note), "\(option.name): \(option.help)")
             let command = CommandName.allCases.first { $0.declaration.options.contains(option) }
@@ -74,8 +96,8 @@ import Testing
             return
         }
         #expect(settings.configPath == nil)
-        for (key, setting) in settings.table {
-            #expect(setting.source == (key == SettingKey.calendarAlarms.key ? .sameAs(SettingKey.remindLead.key) : .byDefault), "\(key)")
+        for (key, _, source) in settings.table {
+            #expect(source == (key == SettingKey.calendarAlarms.key ? .sameAs(SettingKey.remindLead.key) : .byDefault), "\(key)")
         }
         #expect(settings[SettingKey.db] == nil && settings.source == .database(nil))
         #expect(settings.window == DueWindow.standard && settings.colour == .auto)

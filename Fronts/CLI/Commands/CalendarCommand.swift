@@ -13,9 +13,12 @@ struct CalendarCommand: LoansCommand {
         .calendar, abstract: "Write the open loans as an iCalendar feed for calendar apps and phones.",
         discussion: """
             One all-day event per loan on its due date ("Return Dune to City Library", "Get back Cordless drill from Sam"), its note as the description, an alarm at 09:00 on each alarm day. Events keep their identity for the life of a loan; a renewal moves its event. Returned loans leave the feed. Subscribing and importing: Docs/Calendar.md.
-            """,
-        options: [output, SettingKey.calendarAlarms, watch]
-    )
+            """
+    ) {
+        output
+        SettingKey.calendarAlarms
+        watch
+    }
 
     let output: SystemPath?
     let alarms: [Int]

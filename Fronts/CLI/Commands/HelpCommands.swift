@@ -7,8 +7,10 @@ struct HelpCommand: LoansCommand {
     static let declaration = CommandDeclaration(
         .help, abstract: "Show help for loans or for one command.",
         discussion: "Also 'loans COMMAND --help'. With --man, the manual page (read it with: loans help --man | man -l -).",
-        positionals: [topic], options: [man]
-    )
+        positionals: [topic]
+    ) {
+        man
+    }
 
     /// When the man page was last changed in substance (its `.TH` date).
     static let manDate = "2026-11-29"

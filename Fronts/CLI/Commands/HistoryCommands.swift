@@ -8,8 +8,10 @@ struct HistoryCommand: LoansCommand {
     static let declaration = CommandDeclaration(
         .history, abstract: "List changes newest first, one line each in local time.",
         discussion: "Every change, or those of loan ID (also after it was removed).",
-        positionals: [loan], options: [limit]
-    )
+        positionals: [loan]
+    ) {
+        limit
+    }
 
     let loan: LoanID?
     let limit: Int?
@@ -38,9 +40,10 @@ struct UndoCommand: LoansCommand {
         .undo, abstract: "Revert your newest change that is not undone yet and say what it did.",
         discussion: """
             An import is undone whole; repeated, undo walks further back. It is refused, changing nothing, when someone changed a loan of that change since; --skip then leaves that change and undoes the next one.
-            """,
-        options: [skip]
-    )
+            """
+    ) {
+        skip
+    }
 
     let skippingBlocked: Bool
 

@@ -23,9 +23,13 @@ struct ImportCommand: LoansCommand {
 
             A document with a history ('loans json all --history') imported into an empty database (no loans, no history) moves whole: its changes are kept as they were, so history, undo and redo go on as before, and the import adds no change of its own. Into a database that is not empty the history is checked but left aside (the output says so) and the loans are imported as one change.
             """,
-        positionals: [file], options: [replace, renumber, dryRun],
-        rules: [.oneOf([replace, renumber], required: false)]
-    )
+        positionals: [file],
+        rules: [.oneOf(required: false) { replace; renumber }]
+    ) {
+        replace
+        renumber
+        dryRun
+    }
 
     /// The document's path; nil for standard input.
     let path: SystemPath?

@@ -17,8 +17,11 @@ struct JSONCommand: LoansCommand {
         discussion: """
             The agenda (default), overdue or due-soon loans, all loans by id (the document 'loans import' reads), or the history: every change, or those of loan ID, newest first, each loan before and after. 'json all --history' puts the whole history, oldest first, before the loans, so that importing it into an empty database keeps the history. The document's keys and versioning are described in Docs/JSON.md.
             """,
-        positionals: [query, loan], options: [history, ndjson]
-    )
+        positionals: [query, loan]
+    ) {
+        history
+        ndjson
+    }
 
     /// What the document lists.
     enum Query: Equatable, Sendable {

@@ -7,8 +7,10 @@ private let datesOption = Flag("--dates", help: "show each loan's due date")
 /// `loans agenda` (and `loans` alone when not on a terminal): overdue, then due soon.
 struct AgendaCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .agenda, abstract: "Show overdue loans, then loans due soon.", options: [datesOption]
-    )
+        .agenda, abstract: "Show overdue loans, then loans due soon."
+    ) {
+        datesOption
+    }
 
     let dates: Bool
 
@@ -31,8 +33,10 @@ struct AgendaCommand: LoansCommand {
 /// `loans overdue`.
 struct OverdueCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .overdue, abstract: "Show open loans whose due date has passed, earliest first.", options: [datesOption]
-    )
+        .overdue, abstract: "Show open loans whose due date has passed, earliest first."
+    ) {
+        datesOption
+    }
 
     let dates: Bool
 
@@ -50,9 +54,10 @@ struct OverdueCommand: LoansCommand {
 /// `loans due-soon`.
 struct DueSoonCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .dueSoon, abstract: "Show open loans due today through the window's last day, soonest first.",
-        options: [datesOption]
-    )
+        .dueSoon, abstract: "Show open loans due today through the window's last day, soonest first."
+    ) {
+        datesOption
+    }
 
     let dates: Bool
 
@@ -81,9 +86,16 @@ struct ListCommand: LoansCommand {
     static let declaration = CommandDeclaration(
         .list, aliases: ["ls"], abstract: "List loans by id, with their due dates.",
         discussion: "Open loans by default; --returned or --all for the others. The filters combine: every one given must hold.",
-        options: [open, returned, all, lent, borrowed, person, search],
-        rules: [.oneOf([open, returned, all], required: false), .oneOf([lent, borrowed], required: false)]
-    )
+        rules: [.oneOf(required: false) { open; returned; all }, .oneOf(required: false) { lent; borrowed }]
+    ) {
+        open
+        returned
+        all
+        lent
+        borrowed
+        person
+        search
+    }
 
     let selection: LoanSelection
     let filter: LoanFilter

@@ -20,9 +20,14 @@ struct RemindCommand: LoansCommand {
 
             A delivery that fails (the program is missing, exits non-zero, or runs past 30 s) records nothing and exits 1, so the next run tries again. Cron and systemd: Docs/Reminders.md.
             """,
-        options: [notify, exec, dryRun, SettingKey.remindLead, SettingKey.remindOverdueEvery],
-        rules: [.oneOf([notify, exec], required: false)]
-    )
+        rules: [.oneOf(required: false) { notify; exec }]
+    ) {
+        notify
+        exec
+        dryRun
+        SettingKey.remindLead
+        SettingKey.remindOverdueEvery
+    }
 
     /// Where the digest goes.
     enum Delivery: Equatable {

@@ -15,9 +15,14 @@ struct WidgetCommand: LoansCommand {
             The non-zero counts, then the most urgent loan and its day, e.g. "2 overdue · 3 due soon: The Hobbit (2 days overdue)". Nothing due prints an empty text.
 
             Red means something is overdue, yellow that something is due soon. i3blocks exits 33 when anything is overdue. If the loans cannot be read, bar formats print "loans: error" in their own shape and exit 0 (the message goes to stderr); plain exits non-zero. The config file's widget.format and widget.max_width set the defaults.
-            """,
-        options: [SettingKey.widgetFormat, SettingKey.widgetMaxWidth, empty, watch, pango]
-    )
+            """
+    ) {
+        SettingKey.widgetFormat
+        SettingKey.widgetMaxWidth
+        empty
+        watch
+        pango
+    }
 
     let format: WidgetFormat
     let maxWidth: Int

@@ -8,13 +8,17 @@ struct AddCommand: LoansCommand {
         .add, abstract: "Add a loan and print its id.",
         discussion: "--to NAME: you lent it to NAME; --from NAME: you borrowed it from NAME. Without --lent, the loan counts from today (or from the due date, when that is earlier).",
         positionals: [title],
-        options: [LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note],
         rules: [
-            .oneOf([LoanOptions.to, LoanOptions.from], required: true,
-                   missing: "say who has it: --to NAME (lent) or --from NAME (borrowed)"),
+            .oneOf(required: true, missing: "say who has it: --to NAME (lent) or --from NAME (borrowed)") { LoanOptions.to; LoanOptions.from },
             .required(LoanOptions.due),
         ]
-    )
+    ) {
+        LoanOptions.to
+        LoanOptions.from
+        LoanOptions.due
+        LoanOptions.lent
+        LoanOptions.note
+    }
 
     let draft: LoanDraft
 
@@ -40,16 +44,18 @@ struct AddCommand: LoansCommand {
 /// `loans edit ID …`: corrects fields; a due date changed here is not a renewal.
 struct EditCommand: LoansCommand {
     static let title = Option("--title", .text, "T", help: "the new title")
-    static let changes: [any DeclaredOption] = [title, LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note]
+    static let changes = OptionList.of { title; LoanOptions.to; LoanOptions.from; LoanOptions.due; LoanOptions.lent; LoanOptions.note }
     static let declaration = CommandDeclaration(
         .edit, abstract: "Correct fields of a loan.",
         discussion: "A due date changed here is not a renewal (use renew for that). --note \"\" clears the note.",
-        positionals: [LoanOptions.id], options: changes,
+        positionals: [LoanOptions.id],
         rules: [
-            .oneOf([LoanOptions.to, LoanOptions.from], required: false),
-            .anyOf(changes, missing: "'edit' needs something to change: " + ArgumentWords.list(changes.compactMap(\.optionDeclaration?.name), or: true)),
+            .oneOf(required: false) { LoanOptions.to; LoanOptions.from },
+            .anyOf(changes, missing: "'edit' needs something to change: " + ArgumentWords.list(changes.map(\.name), or: true)),
         ]
-    )
+    ) {
+        changes
+    }
 
     let id: LoanID
     let edit: LoanEdit
@@ -82,9 +88,12 @@ struct RenewCommand: LoansCommand {
     static let declaration = CommandDeclaration(
         .renew, abstract: "Move a loan's due date later and count the renewal.",
         discussion: "--due DATE sets the new date; --by +N[dwmy] counts from the current due date. The earlier due date is kept.",
-        positionals: [LoanOptions.id], options: [due, by],
-        rules: [.oneOf([due, by], required: true)]
-    )
+        positionals: [LoanOptions.id],
+        rules: [.oneOf(required: true) { due; by }]
+    ) {
+        due
+        by
+    }
 
     let id: LoanID
     let target: RenewalTarget
@@ -111,8 +120,10 @@ struct RenewCommand: LoansCommand {
 struct ReturnCommand: LoansCommand {
     static let on = Option("--on", .date(.all), "DATE", help: "the day it came back (default today)")
     static let declaration = CommandDeclaration(
-        .returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id], options: [on]
-    )
+        .returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id]
+    ) {
+        on
+    }
 
     let id: LoanID
     let date: CivilDate

@@ -12,9 +12,7 @@ struct Positional<Value: Sendable>: DeclaredPositional {
 
     /// `name` is what help calls it (`ID`, `TITLE`, `FILE|-`); an optional one may be left out.
     init(_ name: String, _ reader: ValueReader<Value>, help: String, optional: Bool = false) {
-        declaration = PositionalDeclaration(name: name, kind: reader.kind, help: help, optional: optional) { bytes, label, today throws(ValueError) in
-            try reader.read(bytes, label: label, today: today)
-        }
+        declaration = PositionalDeclaration(name: name, kind: reader.kind, help: help, optional: optional, read: reader.read)
     }
 }
 
@@ -50,18 +48,19 @@ struct CommandDeclaration: Equatable, Sendable {
     /// Left out of help, the man page and the completions (`__complete`).
     let hidden: Bool
 
-    /// `options` in the order help lists them: the command's own, and the settings whose
-    /// options it takes (`SettingKey.widgetFormat` gives `widget --format`).
+    /// `options` (an `OptionList`) in the order help lists them: the command's own, and the
+    /// settings whose options it takes (`SettingKey.widgetFormat` gives `widget --format`).
     init(
         _ command: CommandName, aliases: [String] = [], abstract: String, discussion: String = "",
-        positionals: [any DeclaredPositional] = [], options: [any DeclaredOption] = [], rules: [OptionRule] = [], hidden: Bool = false
+        positionals: [any DeclaredPositional] = [], rules: [OptionRule] = [], hidden: Bool = false,
+        @OptionList options: () -> [OptionDeclaration] = { [] }
     ) {
         name = command.rawValue
         self.aliases = aliases
         self.abstract = abstract
         self.discussion = discussion
-        self.positionals = positionals.map(\.declaration)
-        self.options = options.compactMap(\.optionDeclaration)
+        self.positionals = positionals.map { $0.declaration }
+        self.options = options()
         self.rules = rules
         self.hidden = hidden
     }

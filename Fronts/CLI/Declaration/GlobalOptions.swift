@@ -9,11 +9,19 @@ enum GlobalOptions {
     static let help = Flag("--help", help: "show help", short: "-h")
     static let version = Flag("--version", help: "show the version")
 
-    static let all = ([SettingKey.db, fixture, today, SettingKey.window, SettingKey.color, demo, help, version] as [any DeclaredOption])
-        .compactMap(\.optionDeclaration)
+    static let all = OptionList.of {
+        SettingKey.db
+        fixture
+        today
+        SettingKey.window
+        SettingKey.color
+        demo
+        help
+        version
+    }
 
     /// How they go together: the loans come from one place.
-    static let rules: [OptionRule] = [.oneOf([SettingKey.db, fixture, demo], required: false)]
+    static let rules: [OptionRule] = [.oneOf(required: false) { SettingKey.db; fixture; demo }]
 
     /// The global option spelled `word`.
     static func option(_ word: String) -> OptionDeclaration? {

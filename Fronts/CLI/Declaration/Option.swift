@@ -1,19 +1,32 @@
 import LoansCore
 
-/// Something a command lists among its options: an `Option`, a `Flag`, or a `Setting` whose
-/// option overrides it for one run.
-protocol DeclaredOption: Sendable {
-    /// What parsing, help, the man page and the completions read; nil for a setting that no
-    /// option overrides.
-    var optionDeclaration: OptionDeclaration? { get }
+/// Lists the options of a declaration, a rule or `GlobalOptions`: `Option`s, `Flag`s, `Setting`s
+/// (each gives the option that overrides it, if it has one) and lists already made, one a line.
+/// Each becomes its `OptionDeclaration` where it is written; none is boxed as `any` of a
+/// protocol, because a boxed generic type (`Option<Int>`) is a type made at run time, and every
+/// status bar's run would pay for making them.
+@resultBuilder
+enum OptionList {
+    static func buildExpression<Value>(_ option: Option<Value>) -> [OptionDeclaration] { [option.declaration] }
+    static func buildExpression(_ flag: Flag) -> [OptionDeclaration] { [flag.declaration] }
+    static func buildExpression<Value>(_ setting: Setting<Value>) -> [OptionDeclaration] { setting.options }
+    static func buildExpression(_ options: [OptionDeclaration]) -> [OptionDeclaration] { options }
+    static func buildPartialBlock(first: [OptionDeclaration]) -> [OptionDeclaration] { first }
+    static func buildPartialBlock(accumulated: [OptionDeclaration], next: [OptionDeclaration]) -> [OptionDeclaration] {
+        accumulated + next
+    }
+
+    /// The options listed, in order.
+    static func of(@OptionList _ options: () -> [OptionDeclaration]) -> [OptionDeclaration] {
+        options()
+    }
 }
 
 /// An option that takes a value, declared once and typed by that value: `Option<Int>` is made
 /// with `.number(…)` and reads back as `Int?` (`input[Self.maxWidth]`), so an option cannot be
 /// read as a kind it is not.
-struct Option<Value: Sendable>: DeclaredOption {
+struct Option<Value: Sendable>: Sendable {
     let declaration: OptionDeclaration
-    let reader: ValueReader<Value>
     /// The variable that gives the value when the option is not given (`--today`'s `LOANS_TODAY`).
     let environment: String?
 
@@ -29,20 +42,19 @@ struct Option<Value: Sendable>: DeclaredOption {
     /// The same, with what help says about the variable worded by the caller (a setting words
     /// its own, and reads its variable itself).
     init(_ name: String, _ reader: ValueReader<Value>, _ valueName: String, help: String, environment: String? = nil, environmentNote: String?) {
-        self.reader = reader
         self.environment = environment
-        declaration = OptionDeclaration(
-            name: name, kind: reader.kind, valueName: valueName, help: help, environmentNote: environmentNote
-        ) { bytes, label, today throws(ValueError) in
-            try reader.read(bytes, label: label, today: today)
-        }
+        declaration = OptionDeclaration(name, reader, valueName, help: help, environmentNote: environmentNote)
     }
 
-    var optionDeclaration: OptionDeclaration? { declaration }
+    /// Reads a value for the option from other bytes (its variable's).
+    func read(_ bytes: [UInt8], label: String, today: CivilDate) throws(ValueError) -> Value? {
+        guard let read = declaration.read else { return nil }
+        return try read(bytes, label, today) as? Value
+    }
 }
 
 /// An option that takes no value: given or not (`input[Self.watch]` is a `Bool`).
-struct Flag: DeclaredOption {
+struct Flag: Sendable {
     let declaration: OptionDeclaration
 
     var name: String { declaration.name }
@@ -50,8 +62,6 @@ struct Flag: DeclaredOption {
     init(_ name: String, help: String, short: String? = nil) {
         declaration = OptionDeclaration(name: name, short: short, kind: .flag, valueName: "", help: help, environmentNote: nil, read: nil)
     }
-
-    var optionDeclaration: OptionDeclaration? { declaration }
 }
 
 /// An option as parsing, help, the man page and the completions see it, whatever its value's
@@ -84,6 +94,11 @@ struct OptionDeclaration: Equatable, Sendable {
         self.help = help
         self.environmentNote = environmentNote
         self.read = read
+    }
+
+    /// An option that takes a value read by `reader` (what `Option` and `Setting` declare).
+    init<Value>(_ name: String, _ reader: ValueReader<Value>, _ valueName: String, help: String, environmentNote: String?) {
+        self.init(name: name, kind: reader.kind, valueName: valueName, help: help, environmentNote: environmentNote, read: reader.read)
     }
 
     /// `--due DATE`, or `--open` for a flag.

@@ -16,19 +16,19 @@ struct OptionRule: Equatable, Sendable {
     let missing: String?
 
     /// The option must be given.
-    static func required(_ option: any DeclaredOption) -> OptionRule {
-        OptionRule(shape: .required, options: [option].compactMap(\.optionDeclaration), missing: nil)
+    static func required<Value>(_ option: Option<Value>) -> OptionRule {
+        OptionRule(shape: .required, options: [option.declaration], missing: nil)
     }
 
-    /// At most one of the options; when `required`, exactly one. `missing` words the refusal
-    /// when none is given.
-    static func oneOf(_ options: [any DeclaredOption], required: Bool, missing: String? = nil) -> OptionRule {
-        OptionRule(shape: .oneOf(required: required), options: options.compactMap(\.optionDeclaration), missing: missing)
+    /// At most one of the options (an `OptionList`); when `required`, exactly one. `missing`
+    /// words the refusal when none is given.
+    static func oneOf(required: Bool, missing: String? = nil, @OptionList _ options: () -> [OptionDeclaration]) -> OptionRule {
+        OptionRule(shape: .oneOf(required: required), options: options(), missing: missing)
     }
 
     /// At least one of the options; `missing` words the refusal.
-    static func anyOf(_ options: [any DeclaredOption], missing: String) -> OptionRule {
-        OptionRule(shape: .anyOf, options: options.compactMap(\.optionDeclaration), missing: missing)
+    static func anyOf(_ options: [OptionDeclaration], missing: String) -> OptionRule {
+        OptionRule(shape: .anyOf, options: options, missing: missing)
     }
 
     /// Whether this rule says `option` must be given.

@@ -5,27 +5,39 @@ import LoansCore
 /// side of a config line) become a `Value`, checked. Each reader is made together with its kind,
 /// so what help and the shells say about a value and how it is read cannot disagree, and an
 /// option made with `.number(…)` gives an `Int` and nothing else.
+///
+/// `Value` is the reader's type only: what it stores is the same for every type (the value
+/// read travels as `any Sendable` and is cast back to `Value` where it is read typed). A generic
+/// type that stored a `Value` would be made at run time wherever it is copied, and a status
+/// bar's run would pay for making one per setting.
 struct ValueReader<Value: Sendable>: Sendable {
     let kind: ValueKind
-    /// The value as `loans config` and help show it (the form it was read from).
-    let shown: @Sendable (Value) -> String
-    private let reading: @Sendable (ValueInput) throws(ValueError) -> Value
+    /// A value of this reader as `loans config` and help show it (the form it was read from).
+    let shown: @Sendable (any Sendable) -> String
+    private let reading: @Sendable (ValueInput) throws(ValueError) -> any Sendable
 
     init(_ kind: ValueKind, shown: @escaping @Sendable (Value) -> String, reading: @escaping @Sendable (ValueInput) throws(ValueError) -> Value) {
+        self.kind = kind
+        self.shown = { value in (value as? Value).map(shown) ?? "" }
+        self.reading = { input throws(ValueError) in try reading(input) }
+    }
+
+    private init(_ kind: ValueKind, shown: @escaping @Sendable (any Sendable) -> String, reading: @escaping @Sendable (ValueInput) throws(ValueError) -> any Sendable) {
         self.kind = kind
         self.shown = shown
         self.reading = reading
     }
 
-    /// Reads `bytes`. `label` (an option, a variable, a config key) starts the message of a
-    /// refusal; `today` anchors relative dates.
-    func read(_ bytes: [UInt8], label: String?, today: CivilDate) throws(ValueError) -> Value {
+    /// Reads `bytes`: a `Value`. `label` (an option, a variable, a config key) starts the
+    /// message of a refusal; `today` anchors relative dates.
+    func read(_ bytes: [UInt8], label: String?, today: CivilDate) throws(ValueError) -> any Sendable {
         try reading(ValueInput(bytes: bytes, prefix: label.map { $0 + ": " } ?? "", today: today))
     }
 
-    /// The same reader for a setting that may have no value (`db` until one is given).
+    /// The same reader for a setting that may have no value (`db` until one is given). (A value
+    /// read casts to `Value?` as it is; nil shows as nothing.)
     var optional: ValueReader<Value?> {
-        ValueReader<Value?>(kind, shown: { $0.map(shown) ?? "" }) { input throws(ValueError) in try reading(input) }
+        ValueReader<Value?>(kind, shown: shown, reading: reading)
     }
 }
 
@@ -74,7 +86,7 @@ extension ValueReader where Value == String {
 extension ValueReader where Value == SystemPath {
     /// A file path, its bytes kept as given.
     static var path: Self {
-        Self(.path, shown: \.description) { input throws(ValueError) in
+        Self(.path, shown: { $0.description }) { input throws(ValueError) in
             guard let path = SystemPath(bytes: input.bytes) else {
                 throw ValueError(input.prefix + (input.bytes.isEmpty ? "an empty path names no file" : "a path cannot hold a NUL byte"))
             }
@@ -86,7 +98,7 @@ extension ValueReader where Value == SystemPath {
 extension ValueReader where Value == CivilDate {
     /// A date in `forms`, relative ones counted from today.
     static func date(_ forms: DateForms) -> Self {
-        Self(.date(forms), shown: \.iso) { input throws(ValueError) in
+        Self(.date(forms), shown: { $0.iso }) { input throws(ValueError) in
             let text = try input.text()
             do throws(DateInputError) {
                 return try DateInput.parse(text, today: input.today, accepting: forms)
@@ -132,7 +144,7 @@ extension ValueReader where Value == DueWindow {
 extension ValueReader where Value == [Int] {
     /// Days before a due date, like `3,1,0`: each once, the furthest first (the empty text: none).
     static var days: Self {
-        Self(.days, shown: { $0.map(String.init).joined(separator: ",") }) { input throws(ValueError) in
+        Self(.days, shown: ValueReader.commaSeparated) { input throws(ValueError) in
             let text = try input.text()
             guard text.utf8.count <= 1000, let days = ReminderSchedule.days(parsing: text) else {
                 throw ValueError(
@@ -141,6 +153,17 @@ extension ValueReader where Value == [Int] {
             }
             return Array(Set(days)).sorted(by: >)
         }
+    }
+
+    /// `3,1,0`, written out by hand: the generic `map(String.init).joined` costs a status bar's run
+    /// more than the rest of its settings together.
+    @Sendable private static func commaSeparated(_ days: [Int]) -> String {
+        var text = ""
+        for day in days {
+            if !text.isEmpty { text += "," }
+            text += String(day)
+        }
+        return text
     }
 }
 
@@ -160,22 +183,29 @@ extension ValueReader where Value == LoanID {
 extension ValueReader where Value: CaseIterable & RawRepresentable & Equatable, Value.RawValue == String {
     /// One of the cases, by its raw value; `noun` says what they are ("format").
     static func choice(noun: String) -> Self {
-        choice(Value.allCases.map { ($0.rawValue, $0) }, noun: noun)
+        let values = Array(Value.allCases)
+        return choice(words: values.map { $0.rawValue }, values: values, noun: noun)
     }
 }
 
 extension ValueReader where Value: Equatable {
     /// One of `choices`, by its word; `noun` says what they are ("query").
     static func choice(_ choices: [(word: String, value: Value)], noun: String) -> Self {
-        let words = choices.map(\.word)
-        return Self(.choice(words, noun: noun), shown: { value in choices.first { $0.value == value }?.word ?? "" }) { input throws(ValueError) in
+        choice(words: choices.map(\.word), values: choices.map(\.value), noun: noun)
+    }
+
+    /// `values[i]` is written `words[i]` (two arrays, not one of pairs: an array of tuples of a
+    /// generic type costs a status bar's run its type's making).
+    private static func choice(words: [String], values: [Value], noun: String) -> Self {
+        let shown: @Sendable (Value) -> String = { value in values.firstIndex(of: value).map { words[$0] } ?? "" }
+        return Self(.choice(words, noun: noun), shown: shown) { input throws(ValueError) in
             let text = try input.text()
             // Compared one by one, as `CommandName.named` does: no string table built for a lookup.
-            guard let value = choices.first(where: { $0.word == text })?.value else {
+            guard let index = words.firstIndex(of: text) else {
                 let hint = Suggestion.nearest(to: text, among: words).map { "; did you mean \(Quoted($0))?" } ?? ""
                 throw ValueError(input.prefix + "\(Quoted(text)) is not a \(noun) (use \(words.joined(separator: ", ")))\(hint)")
             }
-            return value
+            return values[index]
         }
     }
 }

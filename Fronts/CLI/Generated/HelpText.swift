@@ -72,11 +72,11 @@ enum HelpText {
     }
 
     /// A setting's help with its values, its default and its variable (the man page's list).
-    static func describe(_ setting: any AnySetting) -> String {
+    static func describe(_ setting: SettingDeclaration) -> String {
         var text = setting.help
         let choices = setting.kind.choices
         if !choices.isEmpty { text += ": " + choices.joined(separator: ", ") }
-        return text + " (default " + setting.shownDefault + (setting.variableNote.map { "; " + $0 } ?? "") + ")"
+        return text + " (default " + setting.shownDefault + (setting.variable.note.map { "; " + $0 } ?? "") + ")"
     }
 
     /// A positional's help with the values of a choice.

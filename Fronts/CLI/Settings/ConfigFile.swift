@@ -62,7 +62,7 @@ struct ConfigFile {
             if let earlier = entries[setting.key] { throw refuse("\(setting.key) is set twice (first on line \(earlier.line))") }
             let valueBytes = Array(ConfigFile.trimmed(line[(equals + 1)...]))
             do {
-                entries[setting.key] = Entry(value: try setting.read(valueBytes, label: setting.key), line: number)
+                entries[setting.key] = Entry(value: try setting.read(valueBytes, setting.key, .earliest), line: number)
             } catch {
                 throw refuse(error.message)
             }

@@ -45,10 +45,13 @@ enum SettingKey {
         variable: .set("NO_COLOR", means: .never)
     )
 
-    static let all: [any AnySetting] = [db, window, widgetFormat, widgetMaxWidth, remindLead, remindOverdueEvery, calendarAlarms, color]
+    static let all = [
+        db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, remindLead.declaration,
+        remindOverdueEvery.declaration, calendarAlarms.declaration, color.declaration,
+    ]
 
     /// The setting of the config file's key `key`.
-    static func named(_ key: String) -> (any AnySetting)? {
+    static func named(_ key: String) -> SettingDeclaration? {
         all.first { $0.key == key }
     }
 }

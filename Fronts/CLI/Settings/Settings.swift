@@ -37,8 +37,8 @@ enum SettingSource: Equatable {
 /// command being run), the environment and the config file.
 struct SettingSources {
     let globals: OptionValues
-    /// The command's own options, once they are read, and its declaration.
-    var command: (values: OptionValues, declaration: CommandDeclaration)?
+    /// The command's own options, once they are read.
+    var command: CommandOptions?
     let environment: Environment
     let config: ConfigFile?
 
@@ -50,6 +50,12 @@ struct SettingSources {
     }
 }
 
+/// The options given to a command, and its declaration.
+struct CommandOptions {
+    let values: OptionValues
+    let declaration: CommandDeclaration
+}
+
 /// The global options, the environment and the config file, checked and resolved: each setting
 /// of `SettingKey` as its declaration says (option > environment > config file > default).
 struct Settings {
@@ -59,8 +65,8 @@ struct Settings {
     /// The config file's place (whether or not it exists).
     let configPath: SystemPath?
     private var sources: SettingSources
-    /// Each setting in force, by key.
-    private var inForce = ByName<SettingInForce>()
+    /// Each setting in force, in the table's order.
+    private var inForce: [SettingInForce] = []
 
     /// The config file, when it exists, with its settings.
     var config: ConfigFile? { sources.config }
@@ -75,7 +81,7 @@ struct Settings {
         today = given[GlobalOptions.today]
         if today == nil, let name = GlobalOptions.today.environment, let word = environment[name] {
             do {
-                today = try GlobalOptions.today.reader.read(word.bytes, label: name, today: .earliest)
+                today = try GlobalOptions.today.read(word.bytes, label: name, today: .earliest)
             } catch {
                 throw .usage(error.message, nil)
             }
@@ -94,36 +100,45 @@ struct Settings {
     }
 
     /// These settings with the options of `command` that override settings (`widget --format`,
-    /// `remind --lead`): what the command's `init` reads.
+    /// `remind --lead`): what the command's `init` reads. Only the settings given by such an
+    /// option are resolved again, and those that follow one of them (a setting follows one
+    /// listed before it in the table).
     func overridden(by values: OptionValues, of command: CommandDeclaration) throws(CLIError) -> Settings {
         var settings = self
-        settings.sources.command = (values, command)
-        try settings.resolve()
+        settings.sources.command = CommandOptions(values: values, declaration: command)
+        var changed: [String] = []
+        for (index, setting) in SettingKey.all.enumerated() {
+            let given = setting.option.map { command.options.contains($0) && values.value(of: $0) != nil } ?? false
+            let follows = if case .sameAs(let key) = inForce[index].source { changed.contains(key) } else { false }
+            guard given || follows else { continue }
+            settings.inForce[index] = try setting.resolve(settings.sources)
+            changed.append(setting.key)
+        }
         return settings
     }
 
     /// Every setting of the table, resolved from the sources.
     private mutating func resolve() throws(CLIError) {
-        var inForce = ByName<SettingInForce>()
+        var inForce: [SettingInForce] = []
+        inForce.reserveCapacity(SettingKey.all.count)
         for setting in SettingKey.all {
-            inForce[setting.key] = try setting.inForce(sources)
+            inForce.append(try setting.resolve(sources))
         }
         self.inForce = inForce
     }
 
     /// The value of `setting` in force.
     subscript<Value>(_ setting: Setting<Value>) -> Value {
-        if let entry = inForce[setting.key], let value = entry.value as? Value { return value }
-        // Not in the table (so no config file can give it): its default.
-        switch setting.fallback {
-        case .value(let value, _): return value
-        case .sameAs(let other): return self[other]
-        }
+        // Cast back to the type of the setting's reader, which read it (or of its default).
+        if let entry = inForce.first(where: { $0.key == setting.key }), let value = entry.value as? Value { return value }
+        // Not in the table (so nothing can give it): its default.
+        return setting.defaultValue()
     }
 
-    /// Every setting of the table in force, by key in the table's order (for `loans config`).
-    var table: [(key: String, setting: SettingInForce)] {
-        inForce.map { ($0.name, $0.value) }
+    /// Every setting of the table in force, in the table's order (for `loans config`): its key,
+    /// its value shown, and where the value came from.
+    var table: [(key: String, shown: String, source: SettingSource)] {
+        zip(SettingKey.all, inForce).map { setting, entry in (setting.key, setting.shown(entry.value), entry.source) }
     }
 
     var window: DueWindow { self[SettingKey.window] }
