@@ -60,19 +60,25 @@ import Testing
             let row = try #require(settings(command + words).table.first { $0.key == key })
             return (row.shown, row.source)
         }
+        // The variable that gives the setting, and what its being set means when it is not read.
+        let variable: (name: String, means: String?)? = switch setting.variable {
+        case .absent: nil
+        case .value(let name): (name, nil)
+        case .set(let name, _, let shown): (name, shown)
+        }
         var samples = ConfigFileTests.samples(setting.kind, avoiding: setting.shownDefault)
         try #require(samples.count >= 2, "\(key): no values to try for its kind")
         let fromOption = samples.removeFirst()
-        let fromEnvironment = setting.environment.map { $0.means ?? samples.removeFirst() }
+        let fromEnvironment = variable.map { $0.means ?? samples.removeFirst() }
         let fromFile = samples.first ?? fromOption
         try loans.writeConfig("# settings\n\n\(key) = \(fromFile)\n")
-        if let (name, means) = setting.environment { loans.environment[name] = means == nil ? fromEnvironment : "1" }
+        if let (name, means) = variable { loans.environment[name] = means == nil ? fromEnvironment : "1" }
 
         if let option = setting.option {
             let given = try inForce([option.name, fromOption])
             #expect((given.shown, given.source) == (fromOption, .option(option.name)))
         }
-        if let (name, _) = setting.environment {
+        if let (name, _) = variable {
             let given = try inForce()
             #expect((given.shown, given.source) == (fromEnvironment, .environment(name)))
             loans.environment[name] = nil

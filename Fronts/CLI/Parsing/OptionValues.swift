@@ -9,8 +9,6 @@ struct OptionValues {
     private var names: [String] = []
     private var values: [any Sendable] = []
 
-    init() {}
-
     /// Reads the word given for each of `options`, in that order (the first bad value is the one
     /// reported); `refusal` words a value's refusal as the caller reports it.
     init(_ words: ByName<Word>, _ options: [OptionDeclaration], today: CivilDate, refusal: (String) -> CLIError) throws(CLIError) {

@@ -130,16 +130,6 @@ struct SettingDeclaration: Sendable {
     /// The default as help words it: `7`, `the same as remind.lead`.
     var shownDefault: String { fallback.shown }
 
-    /// The environment variable that gives the setting, and the value (shown) that its being set
-    /// means when it is not read as a value (`NO_COLOR`: `never`).
-    var environment: (name: String, means: String?)? {
-        switch variable {
-        case .absent: nil
-        case .value(let name): (name, nil)
-        case .set(let name, _, let shown): (name, shown)
-        }
-    }
-
     /// The value in force and where it came from: the option given, else the environment
     /// variable, else the config file, else the default. The one place this order is written.
     func resolve(_ sources: SettingSources) throws(CLIError) -> SettingInForce {
