@@ -15,17 +15,19 @@ let package = Package(
             name: "CSQLite", path: "Adapters/CSQLite", providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Adapters/CLinux"),
+        // The system layer: descriptors, errno, file status, paths, spawn, signals (Glibc and CLinux only).
+        .target(name: "LoansSystem", dependencies: ["CLinux"], path: "Adapters/System"),
         .target(
             name: "LoansAdapters",
-            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux", "LoansWake"],
+            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux", "LoansSystem", "LoansWake"],
             path: "Adapters",
-            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "Wake"]
+            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "System", "Wake"]
         ),
-        // What wakes every store's live-agenda watcher: the midnight timer, the monotonic clock.
+        // What wakes every store's live-agenda watcher: the midnight timer.
         .target(name: "LoansWake", dependencies: ["CLinux"], path: "Adapters/Wake"),
         // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
-        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansWake"], path: "Adapters/PostgreSQL"),
+        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansSystem", "LoansWake"], path: "Adapters/PostgreSQL"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         .target(name: "LoansJSON", dependencies: ["LoansCore", "LoansInterchange", "LoansText"], path: "Fronts/JSON"),
@@ -37,8 +39,8 @@ let package = Package(
         .target(
             name: "LoansCLI",
             dependencies: [
-                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON", "LoansWidget",
-                "LoansTUI", "LoansReminders", "LoansCalendar",
+                "LoansCore", "LoansInterchange", "LoansSystem", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON",
+                "LoansWidget", "LoansTUI", "LoansReminders", "LoansCalendar",
             ],
             path: "Fronts/CLI"
         ),
@@ -55,6 +57,7 @@ let package = Package(
             name: "LoansInterchangeTests", dependencies: ["LoansInterchange", "LoansCore", "LoansTestSupport"],
             path: "Tests/LoansInterchangeTests"
         ),
+        .testTarget(name: "LoansSystemTests", dependencies: ["LoansSystem", "LoansTestSupport"], path: "Tests/LoansSystemTests"),
         .testTarget(
             name: "LoansAdaptersTests",
             dependencies: [

@@ -1,15 +1,16 @@
 #ifndef LOANS_CLINUX_SHIM_H
 #define LOANS_CLINUX_SHIM_H
 
-// Linux interfaces that Swift's Glibc module leaves out: timers as descriptors (the midnight
-// timer of the watchers), process descriptors (waiting for a delivery with a deadline), ppoll
-// (a wait that lets one signal through atomically), and renameat2 (a new database moved into
-// place without replacing one).
+// Linux interfaces that Swift's Glibc module leaves out: timers and signals as descriptors (the
+// midnight timer of the watchers, signals read by a wait), process descriptors (waiting for a
+// delivery with a deadline), ppoll (a wait that lets one signal through atomically), and
+// renameat2 (a new database moved into place without replacing one).
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <sys/timerfd.h>
 #include <sys/pidfd.h>
+#include <sys/signalfd.h>
 #include <poll.h>
 #include <signal.h>
 #include <time.h>

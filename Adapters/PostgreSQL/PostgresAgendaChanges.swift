@@ -1,6 +1,7 @@
 import CLibPQ
 import Glibc
 import LoansCore
+import LoansSystem
 import LoansWake
 
 /// The live-agenda port on a PostgreSQL server. Every write notifies `loans` in its own
