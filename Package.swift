@@ -23,8 +23,8 @@ let package = Package(
             path: "Adapters",
             exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "System", "Wake"]
         ),
-        // What wakes every store's live-agenda watcher: the midnight timer.
-        .target(name: "LoansWake", dependencies: ["CLinux"], path: "Adapters/Wake"),
+        // The one wake loop of every front that keeps running, and the change feed for many listeners.
+        .target(name: "LoansWake", dependencies: ["LoansCore", "LoansSystem", "CLinux"], path: "Adapters/Wake"),
         // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansSystem", "LoansWake"], path: "Adapters/PostgreSQL"),
@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "LoansCLI",
             dependencies: [
-                "LoansCore", "LoansInterchange", "LoansSystem", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON",
+                "LoansCore", "LoansInterchange", "LoansSystem", "LoansWake", "LoansAdapters", "LoansPostgres", "LoansText", "LoansJSON",
                 "LoansWidget", "LoansTUI", "LoansReminders", "LoansCalendar",
             ],
             path: "Fronts/CLI"
@@ -59,9 +59,12 @@ let package = Package(
         ),
         .testTarget(name: "LoansSystemTests", dependencies: ["LoansSystem", "LoansTestSupport"], path: "Tests/LoansSystemTests"),
         .testTarget(
+            name: "LoansWakeTests", dependencies: ["LoansWake", "LoansSystem", "LoansCore", "LoansTestSupport"], path: "Tests/LoansWakeTests"
+        ),
+        .testTarget(
             name: "LoansAdaptersTests",
             dependencies: [
-                "LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport",
+                "LoansAdapters", "LoansPostgres", "LoansWake", "LoansCore", "LoansInterchange", "LoansTestSupport",
             ],
             path: "Tests/LoansAdaptersTests"
         ),

@@ -13,8 +13,11 @@ package protocol LoanStores: AnyObject {
 package enum AgendaWake: Hashable, Sendable {
     /// The answer may have changed: someone wrote to the store, or a new civil day began.
     case answerMayHaveChanged
-    /// The front's input (its terminal) has something to read or hung up, or a signal arrived.
+    /// The front's input has something to read, or hung up.
     case input
+    /// The terminal the front reads may have changed size (it was resized, or the process went
+    /// on after a stop): the front looks at the size again.
+    case resized
     /// Nobody reads the front's output any more (a closed pipe, a hung-up terminal).
     case outputClosed
     /// The time the front allowed passed with nothing to report.
@@ -22,10 +25,11 @@ package enum AgendaWake: Hashable, Sendable {
 }
 
 /// The live-agenda port: tells a front that keeps running when its answer may have changed, so
-/// it reads again only then and sleeps otherwise. Adapters implement it per store; fronts only
-/// wait on it.
+/// it reads again only then and sleeps otherwise. One wake loop implements it for every store
+/// (each engine adds how it learns of a write); fronts only wait on it, one front per loop.
 package protocol AgendaChanges: AnyObject {
-    /// Blocks until the answer may have changed, `input` (when given) becomes readable,
-    /// `output` (when given) loses its reader, or `timeoutMilliseconds` (when given) pass.
+    /// Blocks until the answer may have changed, `input` (when given) becomes readable — or,
+    /// when it is a terminal, changes size — `output` (when given) loses its reader, or
+    /// `timeoutMilliseconds` (when given) pass.
     func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake
 }

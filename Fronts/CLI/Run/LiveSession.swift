@@ -1,19 +1,20 @@
 import LoansCore
+import LoansWake
 
-/// The stores and change notifications of a run that keeps going (the TUI, `widget --watch`,
-/// `calendar --watch`): the reader stays open between answers and is opened again once the store
-/// may have changed (a database created or replaced after the start, a server restarted), and
-/// after this run's own first write; the writer is opened again after a change too.
+/// The stores and the wake loop of a run that keeps going (the TUI, `widget --watch`, `calendar
+/// --watch`): the reader stays open between answers and is opened again once the store may have
+/// changed (a database created or replaced after the start, a server restarted), and after this
+/// run's own first write; the writer is opened again after a change too.
 final class LiveSession: LoanStores, AgendaChanges {
     private let stores: StoreProvider
-    private let changes: any AgendaChanges
+    private let loop: WakeLoop
     private var openReader: (any LoanReading)?
     private var openWriter: (any LoanWriting)?
 
     init(request: Request) {
         stores = request.stores
         request.stores.keepsRunning = true
-        changes = request.stores.changes(request.today)
+        loop = WakeLoop(today: request.today, sources: [request.stores.wakeSource()])
     }
 
     func reader() throws -> any LoanReading {
@@ -32,7 +33,7 @@ final class LiveSession: LoanStores, AgendaChanges {
     }
 
     func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake {
-        let wake = changes.next(input: input, output: output, timeoutMilliseconds: timeoutMilliseconds)
+        let wake = loop.next(input: input, output: output, timeoutMilliseconds: timeoutMilliseconds)
         if wake == .answerMayHaveChanged || wake == .timeout {
             // A server that went away took the connections with it: both are made again when next needed.
             openReader = nil

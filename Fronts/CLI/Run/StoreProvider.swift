@@ -3,6 +3,7 @@ import LoansAdapters
 import LoansCore
 import LoansInterchange
 import LoansPostgres
+import LoansWake
 
 /// Opens the store the settings name, only when a command asks: read-only for reads,
 /// read-write (recording changes as `author`) for writes; a `postgresql://` or `postgres://`
@@ -134,18 +135,18 @@ final class StoreProvider {
         PostgresDatabase.who(author.name, reading: reader) ?? author.name
     }
 
-    /// What tells a run that keeps going when the answer may have changed: LISTEN/NOTIFY on a
-    /// PostgreSQL server; else inotify on the files whose changes can change the answer — the
-    /// database and its `-wal` (its companion, written by writes only), or the fixture document
-    /// (none when no database can be named).
-    func changes(_ today: Today) -> any AgendaChanges {
+    /// What the store adds to a wake loop to learn of another process's write: LISTEN/NOTIFY on
+    /// a PostgreSQL server; else inotify on the files whose changes can change the answer — the
+    /// database and its `-wal` (its companion, written by writes only), or the fixture document,
+    /// read whole (none when no database can be named).
+    func wakeSource() -> any WakeSource {
         if case .fixture(let path) = source {
-            return InotifyAgendaChanges(data: [path], companions: [], today: today)
+            return FileChanges(data: [path], companions: [], readWhole: true)
         }
         switch try? location() {
-        case .postgres(let url)?: return PostgresAgendaChanges(url, user: author.name, today: today)
-        case .file(let file)?: return InotifyAgendaChanges(data: [file.path], companions: [file.path.appending("-wal")], today: today)
-        case nil: return InotifyAgendaChanges(data: [], companions: [], today: today)
+        case .postgres(let url)?: return PostgresListener(url, user: author.name)
+        case .file(let file)?: return FileChanges(data: [file.path], companions: [file.path.appending("-wal")])
+        case nil: return FileChanges(data: [], companions: [])
         }
     }
 
