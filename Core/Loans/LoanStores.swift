@@ -1,6 +1,7 @@
-/// How a front that keeps running (the TUI, `--watch`) reaches the loans: a reader, opened when
-/// first needed and opened again once the store may have changed under it, and a writer, opened
-/// for the first write. The composition root implements it over the real stores.
+/// How a front that keeps running (the TUI, `--watch`) reaches the loans: a reader and a writer,
+/// each opened when first needed and kept while they stay good — opened again only once the
+/// store may have been replaced under them (a database made or replaced, a server that went away)
+/// or after a failure. The composition root implements it over the real stores.
 package protocol LoanStores: AnyObject {
     /// The store to read from (a database that does not exist yet reads as empty).
     func reader() throws -> any LoanReading
