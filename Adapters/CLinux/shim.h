@@ -1,8 +1,8 @@
 #ifndef LOANS_CLINUX_SHIM_H
 #define LOANS_CLINUX_SHIM_H
 
-// Linux interfaces that Swift's Glibc module leaves out: timers and signals as descriptors (the
-// wake loop's midnight timer, the terminal's resizes),
+// Linux interfaces that Swift's Glibc module leaves out: timers, signals and events as
+// descriptors (the wake loop's midnight timer, the terminal's resizes, a thread nudged to stop),
 // process descriptors (waiting for a delivery with a deadline), and renameat2 (a new database
 // moved into place without replacing one).
 #include <fcntl.h>
@@ -11,6 +11,7 @@
 #include <sys/timerfd.h>
 #include <sys/pidfd.h>
 #include <sys/signalfd.h>
+#include <sys/eventfd.h>
 #include <signal.h>
 #include <time.h>
 

@@ -34,3 +34,15 @@ package protocol AgendaChanges: AnyObject {
     /// `timeoutMilliseconds` (when given) pass.
     func next(input: Int32?, output: Int32?, timeoutMilliseconds: Int?) -> AgendaWake
 }
+
+/// The live-agenda port for many listeners at once (a server's open pages, each on a thread of
+/// its own): one watcher publishes each change as a new generation; a listener waits for a
+/// generation newer than the last it showed, so it misses no change and sleeps through none.
+package protocol AgendaFeed: AnyObject, Sendable {
+    /// How many changes were published so far.
+    var generation: UInt64 { get }
+
+    /// Blocks until a generation newer than `seen` is published or `timeoutMilliseconds` (when
+    /// given) pass; returns the newest generation (`seen` itself when the time ran out).
+    func wait(after seen: UInt64, timeoutMilliseconds: Int?) -> UInt64
+}
