@@ -49,11 +49,12 @@ package final class WakeLoop: AgendaChanges {
         let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + $0 }
         let input = input.map(FileDescriptor.init(rawValue:))
         let output = output.map(FileDescriptor.init(rawValue:))
-        if let input, resizes == nil, input.isTerminal {
+        let onTerminal = input?.isTerminal == true
+        if onTerminal, resizes == nil {
             resizes = try? SignalDescriptor([SIGWINCH])
             if resizes != nil { return .resized }
         }
-        let terminal = input == nil ? nil : resizes
+        let terminal = onTerminal ? resizes : nil
         while true {
             let now = MonotonicClock.milliseconds()
             if let reportAt, reportAt <= now { return report() }
@@ -72,8 +73,9 @@ package final class WakeLoop: AgendaChanges {
             do {
                 ready = try Poll.wait(wanted, milliseconds: limits.compactMap { $0 }.min().map { $0 - now })
             } catch {
-                // A handler ran (Ctrl-Z, then `fg`): the terminal may have changed size meanwhile.
-                if error == .interrupted, terminal != nil { return .resized }
+                // A handler ran (Ctrl-Z then `fg`; a resize, where the kernel refused the signal
+                // descriptor): the terminal may have changed size.
+                if error == .interrupted, onTerminal { return .resized }
                 continue
             }
             if ready.isReady(output) { return .outputClosed }
