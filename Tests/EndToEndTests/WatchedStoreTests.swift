@@ -5,7 +5,7 @@ import Testing
 
 /// A watcher keeps its connection to the store across changes, so what it must notice is the
 /// store itself becoming another: a database file moved into place or removed, a fixture
-/// document rewritten (it is read whole) — each time the bar shows the new store's answer.
+/// document written over (it is read whole) — each time the bar shows the new store's answer.
 @Suite struct WatchedStoreTests {
     let loans: BinaryHarness
 
@@ -36,7 +36,13 @@ import Testing
         defer { watching.stop() }
         #expect(watching.waitForLines(1) == ["1 due soon: Dune (due today)"])
         try loans.must("add", "Tent", "--to", "Priya", "--due", "2026-11-27", "--lent", "2026-11-01")
-        try Data(try loans.must("json", "all").utf8).write(to: URL(fileURLWithPath: fixture))
+        // Written over in place from its start (the new document is the longer): the same file,
+        // never empty, only new bytes — which only reading it whole again can tell.
+        let document = Array(try loans.must("json", "all").utf8)
+        let descriptor = open(fixture, O_WRONLY)
+        try #require(descriptor >= 0)
+        #expect(write(descriptor, document, document.count) == document.count)
+        close(descriptor)
         #expect(watching.waitForLines(2).last == "1 overdue · 1 due soon: Tent (2 days overdue)", "\(watching.lines)")
     }
 }
