@@ -12,7 +12,8 @@ package struct DeliveryError: Error, Equatable, Sendable, CustomStringConvertibl
 /// directly with `posix_spawn` — never through a shell, so its arguments reach it as given, one
 /// each. It is found on `PATH` as `execvp` would, gets `input` on its standard input (else
 /// `/dev/null`) and inherits standard output and error. It runs in a process group of its own;
-/// when it is not done within the deadline, the whole group is killed. Success is exit status 0.
+/// when it is not done within the deadline, or the run is ended by a signal meanwhile
+/// (`RunCleanup`), the whole group is killed. Success is exit status 0.
 package struct DeliveryProgram {
     /// The program as given: a path (with a `/`), or a name looked up on `PATH`.
     package let program: String
@@ -43,11 +44,18 @@ package struct DeliveryProgram {
         }
         let pid: pid_t
         do {
-            pid = try spawn(path, stdin: feed?.reader)
+            // Started and registered in one step, so that a signal ending the run (Ctrl-C, a
+            // TERM) ends the program's group too: it must not deliver what is never recorded.
+            pid = try RunCleanup.withEndingSignalsBlocked { () throws(DeliveryError) in
+                let pid = try spawn(path, stdin: feed?.reader)
+                RunCleanup.register(processGroup: pid)
+                return pid
+            }
         } catch {
             if let feed { [feed.reader, feed.writer].forEach { $0.close() } }
             throw error
         }
+        defer { RunCleanup.forget(processGroup: pid) }
         feed?.reader.close()
         let status = try wait(for: pid, feeding: feed?.writer)
         if status & 0x7F != 0 { throw failure("\(Quoted(program)) was ended by signal \(status & 0x7F)") }
