@@ -86,10 +86,7 @@ package final class AtomicFile {
     }
 
     private func removeTemporary() {
-        RunCleanup.withEndingSignalsBlocked {
-            try? temporary.removeFile()
-            RunCleanup.forget(files: [temporary])
-        }
+        RunCleanup.remove(files: [temporary])
     }
 
     /// The folder a file is in (`/` at the root, `.` for a bare name) and its last name.

@@ -40,13 +40,9 @@ struct DatabaseCreation {
     /// The temporary file and the companions SQLite makes beside it while it is open.
     private static let companionSuffixes = ["", "-journal", "-wal", "-shm"]
 
-    /// Removes the temporary file and its companions, and stops `RunCleanup` removing them.
+    /// Removes the temporary file and its companions (and stops `RunCleanup` removing them).
     private func remove(_ temporary: SystemPath) {
-        let files = DatabaseCreation.companionSuffixes.map(temporary.appending)
-        RunCleanup.withEndingSignalsBlocked {
-            for file in files { try? file.removeFile() }
-            RunCleanup.forget(files: files)
-        }
+        RunCleanup.remove(files: DatabaseCreation.companionSuffixes.map(temporary.appending))
     }
 
     /// Creates the missing folders of the path (0700, whatever the umask), outermost first.

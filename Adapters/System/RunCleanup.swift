@@ -3,8 +3,8 @@ import Glibc
 /// What a run must not leave behind however it ends: files it is still writing (a database being
 /// built aside, the next copy of a feed), the `--demo` database and its folder, and the process
 /// group of a program it waits for (a delivery). Each is registered while it exists and forgotten
-/// once it is done with. On a normal end, an error or a failed output the files are removed
-/// (`perform`); on a signal that ends the run and that a process can catch, a handler kills the
+/// once it is done with (`forget`, or `remove` to remove it now). As the run exits after a failed
+/// output everything registered is removed (`perform`); on a signal that ends the run and that a process can catch, a handler kills the
 /// registered process groups, removes the files and folders, and then dies of the same signal,
 /// so the caller still sees it (130 after Ctrl-C, 143 after a TERM, 141 on a closed pipe). The
 /// handler only calls `kill`, `waitpid`, `unlink`, `rmdir`, `signal` and `raise` on values made
@@ -28,6 +28,11 @@ package enum RunCleanup {
         return groups
     }()
     nonisolated(unsafe) private static var handling = false
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
     /// Runs `body` with the ending signals blocked: a signal arriving meanwhile is handled right
     /// after, once what `body` makes is registered (or forgotten) — so none can slip between
@@ -39,21 +44,25 @@ package enum RunCleanup {
     /// Removes `newFiles`, then `newFolders`, when the run ends, until they are forgotten; installs
     /// the signal handlers. Call with the ending signals blocked.
     package static func register(files newFiles: [SystemPath], folders newFolders: [SystemPath] = []) {
-        for path in newFiles { store(path, in: files) }
-        for path in newFolders { store(path, in: folders) }
-        installHandlers()
+        changing {
+            for path in newFiles { store(path, in: files) }
+            for path in newFolders { store(path, in: folders) }
+            installHandlers()
+        }
     }
 
-    /// Stops removing `paths` (they were moved into place or removed already).
+    /// Stops removing `paths` (they were moved into place).
     package static func forget(files paths: [SystemPath]) {
-        withEndingSignalsBlocked {
-            for path in paths {
-                for index in 0..<capacity {
-                    guard let slot = files[index], path.withCString({ strcmp($0, slot) }) == 0 else { continue }
-                    files[index] = nil
-                    free(slot)
-                }
-            }
+        changing { drop(paths, from: files) }
+    }
+
+    /// Removes `paths`, then `folders`, now, and forgets them.
+    package static func remove(files paths: [SystemPath], folders: [SystemPath] = []) {
+        changing {
+            for path in paths { try? path.removeFile() }
+            for folder in folders { try? folder.removeFolder() }
+            drop(paths, from: files)
+            drop(folders, from: self.folders)
         }
     }
 
@@ -61,20 +70,43 @@ package enum RunCleanup {
     /// whatever it started) if the run is ended by a signal, until it is forgotten. Call with the
     /// ending signals blocked, right after starting it.
     package static func register(processGroup group: pid_t) {
-        if let index = (0..<capacity).first(where: { groups[$0] == 0 }) { groups[index] = group }
-        installHandlers()
+        changing {
+            if let index = (0..<capacity).first(where: { groups[$0] == 0 }) { groups[index] = group }
+            installHandlers()
+        }
     }
 
     /// Stops killing `group` (the program ended and was waited for).
     package static func forget(processGroup group: pid_t) {
-        withEndingSignalsBlocked {
+        changing {
             for index in 0..<capacity where groups[index] == group { groups[index] = 0 }
         }
     }
 
-    /// Removes what was registered (once); safe to call again and from the signal handler.
+    /// Removes everything registered, as the run ends (before `exit`); safe to call again.
     package static func perform() {
-        withEndingSignalsBlocked { removeRegistered() }
+        changing { removeRegistered() }
+    }
+
+    /// Runs `body`, which changes what is registered, with the ending signals blocked and the
+    /// lock held: threads that register at once (tests run many commands in one process) take
+    /// turns. The handler never takes the lock, so it cannot wait for it.
+    private static func changing(_ body: () -> Void) {
+        withEndingSignalsBlocked {
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            body()
+        }
+    }
+
+    private static func drop(_ paths: [SystemPath], from slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) {
+        for path in paths {
+            for index in 0..<capacity {
+                guard let slot = slots[index], path.withCString({ strcmp($0, slot) }) == 0 else { continue }
+                slots[index] = nil
+                free(slot)
+            }
+        }
     }
 
     private static func slots() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {

@@ -25,11 +25,11 @@ final class DemoDatabase {
                 throw StoreError(.unavailable, "cannot create a demo folder in \(Quoted(base)): \(error)")
             }
             let database = folder.appending("/loans.db")
-            RunCleanup.register(files: ([""] + LoanDatabase.companionSuffixes).map(database.appending), folders: [folder])
+            RunCleanup.register(files: DemoDatabase.files(in: folder), folders: [folder])
             do {
                 try DemoDatabase.seed(LoanDatabase.writer(at: database, author: DemoDatabase.seedAuthor(like: author)), today: today)
             } catch {
-                RunCleanup.perform()
+                RunCleanup.remove(files: DemoDatabase.files(in: folder), folders: [folder])
                 throw error
             }
             return folder
@@ -38,7 +38,13 @@ final class DemoDatabase {
 
     /// Removes the database and its folder.
     func remove() {
-        RunCleanup.perform()
+        RunCleanup.remove(files: DemoDatabase.files(in: folder), folders: [folder])
+    }
+
+    /// The database in `folder` and the companions SQLite makes beside it.
+    private static func files(in folder: SystemPath) -> [SystemPath] {
+        let database = folder.appending("/loans.db")
+        return ([""] + LoanDatabase.companionSuffixes).map(database.appending)
     }
 
     private static func seed(_ store: any LoanWriting, today: CivilDate) throws {
