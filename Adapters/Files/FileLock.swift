@@ -1,6 +1,5 @@
 import Glibc
 import LoansCore
-import LoansWake
 
 /// An exclusive lock across processes on one database file, for runs that hold it across work
 /// done outside any transaction (`loans remind`): `flock(LOCK_EX)` on a lock file beside the
@@ -22,19 +21,22 @@ struct FileLock {
     /// The database as messages name it: `database "/home/alice/loans.db"`.
     let store: String
     /// The database file's owner, group and mode.
-    private let database: stat
+    private let database: FileStatus
 
     /// The lock of the database at `database`, named with `suffix` beside the file it resolves to.
     init(beside database: SystemPath, suffix: String) throws(StoreError) {
         store = "database \(Quoted(database))"
-        guard let resolved = database.withCString({ realpath($0, nil) }) else {
-            throw StoreError(.unavailable, "cannot find database \(Quoted(database)): \(SystemError())")
+        let file: SystemPath
+        do {
+            file = try database.resolvingLinks()
+        } catch {
+            throw StoreError(.unavailable, "cannot find database \(Quoted(database)): \(error)")
         }
-        defer { free(resolved) }
-        let file = SystemPath(bytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))!
-        var info = stat()
-        guard stat(resolved, &info) == 0 else { throw StoreError(.unavailable, "cannot read \(store): \(SystemError())") }
-        self.database = info
+        do {
+            self.database = try FileStatus(file)
+        } catch {
+            throw StoreError(.unavailable, "cannot read \(store): \(error)")
+        }
         path = file.appending(suffix)
     }
 
@@ -42,8 +44,8 @@ struct FileLock {
     /// owner always).
     var mode: mode_t {
         var mode: mode_t = 0o600
-        if database.st_mode & S_IWGRP != 0 { mode |= 0o060 }
-        if database.st_mode & S_IWOTH != 0 { mode |= 0o006 }
+        if database.permissions & S_IWGRP != 0 { mode |= 0o060 }
+        if database.permissions & S_IWOTH != 0 { mode |= 0o006 }
         return mode
     }
 
@@ -51,24 +53,23 @@ struct FileLock {
     /// meanwhile; released (the note emptied) however `body` ends.
     func exclusively<T>(waitingAtMost wait: Int, note: LockNote, _ body: () throws -> T) throws -> T {
         let descriptor = try open()
-        defer { close(descriptor) }
+        defer { descriptor.close() }
         try take(descriptor, within: wait)
-        defer { _ = ftruncate(descriptor, 0) }
-        let text = Array(note.text.utf8)
-        if ftruncate(descriptor, 0) == 0 { _ = pwrite(descriptor, text, text.count, 0) }
+        defer { try? descriptor.truncate(to: 0) }
+        if (try? descriptor.truncate(to: 0)) != nil { _ = try? descriptor.write(Array(note.text.utf8), at: 0) }
         return try body()
     }
 
     /// Tries the lock until it is free or `wait` has passed, pausing 10 ms, then twice as long
     /// each time up to a quarter of a second.
-    private func take(_ descriptor: Int32, within wait: Int) throws {
+    private func take(_ descriptor: FileDescriptor, within wait: Int) throws {
         let deadline = MonotonicClock.milliseconds() + wait
         var pause = 10
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let number = errno
-            if number == EINTR { continue }
-            guard number == EWOULDBLOCK else {
-                throw StoreError(.unavailable, "cannot lock the reminders' lock file \(Quoted(path)): \(SystemError(number))")
+        while true {
+            do {
+                if try descriptor.tryLockExclusively() { return }
+            } catch {
+                throw StoreError(.unavailable, "cannot lock the reminders' lock file \(Quoted(path)): \(error)")
             }
             let left = deadline - MonotonicClock.milliseconds()
             guard left > 0 else { throw ReminderLockBusy(store: store, waitedMilliseconds: wait, holder: holder(descriptor)) }
@@ -79,70 +80,78 @@ struct FileLock {
 
     /// The lock file, opened for locking: made when missing (owner, group and mode from the
     /// database), else checked. Never through a link, never a FIFO or device.
-    private func open() throws(StoreError) -> Int32 {
-        let flags = O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+    private func open() throws(StoreError) -> FileDescriptor {
+        let options: FileDescriptor.OpenOptions = [.noFollow, .nonBlocking]
         for _ in 0..<3 {
-            let made = path.withCString { Glibc.open($0, flags | O_CREAT | O_EXCL, mode) }
-            if made >= 0 {
+            do throws(Errno) {
+                let made = try FileDescriptor.open(path, .readWrite, options: options.union([.create, .exclusive]), permissions: mode)
                 adopt(made)
                 return made
+            } catch where error != .exists {
+                throw refusal(error)
+            } catch {}  // there already: open it
+            let found: FileDescriptor
+            do throws(Errno) {
+                found = try FileDescriptor.open(path, .readWrite, options: options)
+            } catch where error != .noSuchFile {
+                throw refusal(error)
+            } catch {
+                continue  // removed meanwhile: make it again
             }
-            guard errno == EEXIST else { throw refusal(errno) }
-            let found = path.withCString { Glibc.open($0, flags) }
-            if found >= 0 {
-                do throws(StoreError) {
-                    try check(found)
-                } catch {
-                    close(found)
-                    throw error
-                }
-                return found
+            if let refused = refusal(of: found) {
+                found.close()
+                throw refused
             }
-            guard errno == ENOENT else { throw refusal(errno) }  // removed meanwhile: make it again
+            return found
         }
-        throw refusal(EEXIST)
+        throw refusal(.exists)
     }
 
     /// Gives a new lock file the database's owner (as root) and group, and its mode — without the
     /// group's bits when the group cannot be the database's.
-    private func adopt(_ descriptor: Int32) {
+    private func adopt(_ descriptor: FileDescriptor) {
         var mode = self.mode
-        if fchown(descriptor, geteuid() == 0 ? database.st_uid : uid_t.max, database.st_gid) != 0 { mode &= ~0o070 }
-        _ = fchmod(descriptor, mode)
+        if (try? descriptor.changeOwner(user: geteuid() == 0 ? database.owner : nil, group: database.group)) == nil { mode &= ~0o070 }
+        try? descriptor.setPermissions(mode)
     }
 
-    /// Refuses a lock file that is not a regular file, or that belongs to someone who neither is
-    /// this user nor owns the database nor writes it through its group.
-    private func check(_ descriptor: Int32) throws(StoreError) {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw refusal(errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(.unavailable, "the reminders' lock file \(Quoted(path)) is not a regular file; remove it, and loans makes a new one")
+    /// Why a lock file found there is refused: it is not a regular file, or it belongs to someone
+    /// who neither is this user nor owns the database nor writes it through its group.
+    private func refusal(of descriptor: FileDescriptor) -> StoreError? {
+        let info: FileStatus
+        do {
+            info = try descriptor.status()
+        } catch {
+            return refusal(error)
         }
-        let owner = info.st_uid
-        let fellow = info.st_gid == database.st_gid && database.st_mode & S_IWGRP != 0
-        guard owner == geteuid() || owner == 0 || owner == database.st_uid || fellow else {
-            throw StoreError(
+        guard info.kind == .regular else {
+            return StoreError(.unavailable, "the reminders' lock file \(Quoted(path)) is not a regular file; remove it, and loans makes a new one")
+        }
+        let owner = info.owner
+        let fellow = info.group == database.group && database.permissions & S_IWGRP != 0
+        guard owner == geteuid() || owner == 0 || owner == database.owner || fellow else {
+            return StoreError(
                 .unavailable,
                 "the reminders' lock file \(Quoted(path)) belongs to user \(owner), who neither owns \(store) nor writes it through its group; remove it, and loans makes a new one"
             )
         }
+        return nil
     }
 
-    private func refusal(_ number: Int32) -> StoreError {
-        guard number != ELOOP else {
+    private func refusal(_ error: Errno) -> StoreError {
+        guard error != .tooManyLinks else {
             return StoreError(
                 .unavailable,
                 "the reminders' lock file \(Quoted(path)) is a symbolic link, which loans never follows; remove it, and loans makes a new one"
             )
         }
-        return StoreError(.unavailable, "cannot open the reminders' lock file \(Quoted(path)): \(SystemError(number))")
+        return StoreError(.unavailable, "cannot open the reminders' lock file \(Quoted(path)): \(error)")
     }
 
     /// The holder its note names, stopped or not when it runs on this machine.
-    private func holder(_ descriptor: Int32) -> ReminderLockHolder? {
+    private func holder(_ descriptor: FileDescriptor) -> ReminderLockHolder? {
         var buffer = [UInt8](repeating: 0, count: LockNote.longest)
-        let count = pread(descriptor, &buffer, buffer.count, 0)
+        let count = (try? buffer.withUnsafeMutableBytes { bytes throws(Errno) in try descriptor.read(into: bytes, at: 0) }) ?? 0
         guard count > 0, let note = LockNote(parsing: buffer[..<count]) else { return nil }
         let stopped = note.host == SystemAuthor.host() && FileLock.isStopped(note.process)
         return .process(id: note.process, who: note.who, since: note.since, stopped: stopped)
@@ -150,11 +159,10 @@ struct FileLock {
 
     /// Whether process `id` of this machine is stopped (its state in `/proc/ID/stat` is T or t).
     static func isStopped(_ id: Int32) -> Bool {
-        let descriptor = Glibc.open("/proc/\(id)/stat", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard let file = SystemPath("/proc/\(id)/stat"), let descriptor = try? FileDescriptor.open(file, .readOnly) else { return false }
+        defer { descriptor.close() }
         var buffer = [UInt8](repeating: 0, count: 512)
-        let count = read(descriptor, &buffer, buffer.count)
+        let count = (try? buffer.withUnsafeMutableBytes { bytes throws(Errno) in try descriptor.read(into: bytes) }) ?? 0
         guard count > 0, let end = buffer[..<count].lastIndex(of: UInt8(ascii: ")")), end + 2 < count else { return false }
         return buffer[end + 2] == UInt8(ascii: "T") || buffer[end + 2] == UInt8(ascii: "t")
     }

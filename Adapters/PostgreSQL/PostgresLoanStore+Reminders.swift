@@ -1,6 +1,6 @@
 import CLibPQ
 import LoansCore
-import LoansWake
+import LoansSystem
 
 /// The reminders' ledger on the server (`loans.reminder_sent`, with the day each reminder was
 /// sent for), and the lock that serialises `loans remind` runs across every machine: the row of
