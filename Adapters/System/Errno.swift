@@ -31,8 +31,6 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     package static let tooManyLinks = Errno(rawValue: ELOOP)
     /// The kernel's limit of something per user was reached (ENOSPC from inotify: watches).
     package static let noSpace = Errno(rawValue: ENOSPC)
-    /// Something already has that name (EEXIST).
-    package static let exists = Errno(rawValue: EEXIST)
     /// An argument the call cannot take, such as a flag the file system does not know (EINVAL).
     package static let invalidArgument = Errno(rawValue: EINVAL)
     /// The kernel does not have the call (ENOSYS).
