@@ -41,6 +41,14 @@ package enum RunCleanup {
         try SignalSet(endingSignals).blocked(body)
     }
 
+    /// Installs the signal handlers now, before anything else installs one: the process's own
+    /// run calls it first, so a handler installed later (the TUI's, which gives the terminal back)
+    /// puts this one back when it is done and the cleanup still runs. Registering installs them
+    /// too, for a run that did not call this.
+    package static func installEarly() {
+        changing { installHandlers() }
+    }
+
     /// Removes `newFiles`, then `newFolders`, when the run ends, until they are forgotten; installs
     /// the signal handlers. Call with the ending signals blocked.
     package static func register(files newFiles: [SystemPath], folders newFolders: [SystemPath] = []) {

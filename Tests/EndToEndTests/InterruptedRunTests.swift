@@ -13,6 +13,10 @@ import Testing
     /// The signals a user or a service manager ends a run with, and others that end it by default.
     static let endings: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM]
 
+    /// Arguments for `/bin/sh` that run loans in its place (the same pid) with no core file, so a
+    /// SIGQUIT never leaves one in the work tree.
+    static let withoutCore = ["-c", #"ulimit -c 0; exec "$0" "$@""#, BinaryHarness.binary]
+
     /// A document of `count` loans, written to a file outside the database's folder names.
     func document(_ count: Int) throws -> String {
         let loansJSON = (1...count).map { id in
@@ -47,7 +51,7 @@ import Testing
     func anInterruptedFirstImportLeavesNoDatabaseAside(signal: Int32) throws {
         defer { loans.remove() }
         let path = try document(40_000)
-        let importing = try Subprocess(BinaryHarness.binary, ["import", path], environment: loans.environment, mergeErrors: true)
+        let importing = try Subprocess("/bin/sh", Self.withoutCore + ["import", path], environment: loans.environment, mergeErrors: true)
         defer { importing.stop() }
         #expect(soon { names("loans.db.new-").contains { $0.hasSuffix("-wal") } || !importing.isRunning }, "the import fills its new database")
         #expect(importing.isRunning, "the import ended before it could be interrupted: \(importing.output)")
@@ -62,7 +66,7 @@ import Testing
         defer { loans.remove() }
         try loans.must("import", try document(20_000))
         let feed = loans.folder + "/feed.ics"
-        let watching = try Subprocess(BinaryHarness.binary, ["calendar", "--output", feed, "--watch"], environment: loans.environment, mergeErrors: true)
+        let watching = try Subprocess("/bin/sh", Self.withoutCore + ["calendar", "--output", feed, "--watch"], environment: loans.environment, mergeErrors: true)
         defer { watching.stop() }
         #expect(soon { !names(".feed.ics.").isEmpty || !watching.isRunning }, "the watch writes its first feed")
         kill(watching.pid, signal)
@@ -97,6 +101,6 @@ import Testing
         defer { started.forEach { kill($0, SIGKILL) } }
         usleep(200_000)
         #expect(!FileManager.default.fileExists(atPath: sent), "nothing was sent")
-        #expect(try loans("remind", "--dry-run").out.hasPrefix("Loans: 1 overdue"), "nothing was recorded")
+        #expect(try loans("remind", "--dry-run").out.hasPrefix("Reminders: 1 overdue"), "nothing was recorded")
     }
 }
