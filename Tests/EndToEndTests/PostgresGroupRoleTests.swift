@@ -42,11 +42,13 @@ import Testing
         #expect(first.status == 0 && first.out == "1\n", "alice's first write: \(first.err)")
         let second = try run(bob, "add", "Dune", "--from", "City Library", "--due", "2026-12-01")
         #expect(second.status == 0 && second.out == "2\n", "bob's first write: \(second.err)")
+        // What loans made (pg_trgm's own functions, installed into the schema, are the extension's).
         let owners = try server.psql(database, """
             SELECT string_agg(DISTINCT owner, ',') FROM (
-                SELECT pg_get_userbyid(relowner) AS owner FROM pg_class WHERE relnamespace = 'loans'::regnamespace
-                UNION ALL SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE pronamespace = 'loans'::regnamespace
-                UNION ALL SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'loans') AS owned
+                SELECT pg_get_userbyid(relowner) AS owner, oid FROM pg_class WHERE relnamespace = 'loans'::regnamespace
+                UNION ALL SELECT pg_get_userbyid(proowner), oid FROM pg_proc WHERE pronamespace = 'loans'::regnamespace
+                UNION ALL SELECT pg_get_userbyid(nspowner), oid FROM pg_namespace WHERE nspname = 'loans') AS owned
+            WHERE NOT EXISTS (SELECT 1 FROM pg_depend WHERE objid = owned.oid AND deptype = 'e')
             """)
         #expect(owners == group, "loans' objects belong to \(owners), not the group \(group)")
         for role in [alice, bob] {

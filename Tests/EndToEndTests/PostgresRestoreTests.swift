@@ -52,14 +52,14 @@ import Testing
 
         let bar = try Subprocess(BinaryHarness.binary, ["--db", url, "widget", "--watch", "--format", "tmux"], environment: loans.environment)
         defer { bar.stop() }
-        #expect(bar.waitForLines(1).first == "#[fg=red]1 overdue · 2 due soon: The Hobbit (3 days overdue)#[default]", "\(bar.lines)")
+        #expect(bar.waitForLines(1).first == "#[fg=red]1 overdue · 2 due soon: The Hobb… (3 days overdue)#[default]", "\(bar.lines)")
         var restore = try DeploymentGuide().block("restore")
         restore = restore.replacingOccurrences(of: "loans-2026-11-29.dump", with: dump)
             .replacingOccurrences(of: "--dbname=loans ", with: "--dbname=\(database) ")
         #expect(restore.contains(dump) && restore.contains(database), "the guide's restore step names no dump or database: \(restore)")
         let restored = try loans.run("/bin/sh", ["-ec", restore], extra: administrator)
         #expect(restored.status == 0, "the guide's restore step failed: \(restored.err)")
-        #expect(bar.waitForLines(2, patience: 10).last == "#[fg=red]1 overdue · 1 due soon: The Hobbit (3 days overdue)#[default]",
+        #expect(bar.waitForLines(2, patience: 10).last == "#[fg=red]1 overdue · 1 due soon: The Hobb… (3 days overdue)#[default]",
                 "the running bar never learned of the restore: \(bar.lines)")
 
         let next = try loans("--db", url, "add", "After the restore", "--to", "Cy", "--due", "2026-12-03")

@@ -52,7 +52,7 @@ import Testing
             #expect(try countsAgree(), "\(way.name): an ordinary write skipped the per-day counts")
             #expect(try run("return", id).status == 0, "\(way.name)")
             #expect(try countsAgree(), "\(way.name): a return skipped the per-day counts")
-            let document = #"{"schema_version": 1, "loans": [{"id": \#(100 + index), "title": "Imported", "direction": "lent", "counterparty": "Bo", "lent_on": "2026-11-01", "due_on": "2026-11-27"}]}"#
+            let document = #"{"schema_version": 1, "loans": [{"id": \#(1000 * (index + 1)), "title": "Imported", "direction": "lent", "counterparty": "Bo", "lent_on": "2026-11-01", "due_on": "2026-11-27"}]}"#
             let imported = try loans.run(BinaryHarness.binary, ["--db", way.db, "import", "-"], stdin: document, extra: way.extra)
             #expect(imported.status == 0, "\(way.name): \(imported.err)")
             #expect(try countsAgree(), "\(way.name): an import's counts are wrong")
@@ -62,6 +62,20 @@ import Testing
         #expect(try server.psql(database, "SELECT count(*) FROM loans.loan WHERE returned_on IS NULL") == "1")
         // The bar counts from the per-day rows: one loan open, due in 11 days, nothing to show.
         #expect(try loans("--db", url, "json").out.contains(#""summary":{"overdue":0,"due_soon":0}"#))
+    }
+
+    /// The count triggers trust the flag only when it names the writing transaction: another
+    /// program's session that says `loans.bulk_import = on` (psql here) still has its writes counted.
+    @Test func theTriggersTrustOnlyTheTransactionsOwnFlag() throws {
+        defer { loans.remove() }
+        #expect(try loans("--db", server.url(database), "add", "Seed", "--to", "Ann", "--due", "2026-12-10").status == 0)
+        try server.psql(database, """
+            SET loans.bulk_import = on;
+            INSERT INTO loans.loan (title, direction, counterparty, lent_on, due_on, folded_title, folded_counterparty)
+                VALUES ('By hand', 'lent', 'Bo', '2026-11-01', '2026-11-27', 'by hand', 'bo');
+            UPDATE loans.loan SET due_on = '2026-12-24' WHERE title = 'Seed'
+            """)
+        #expect(try countsAgree(), "a session's own flag turned the counts off")
     }
 
     /// `session_replication_role = replica` (an administrator's setting) makes the server skip every
