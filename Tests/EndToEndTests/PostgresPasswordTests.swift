@@ -121,10 +121,13 @@ import Testing
     }
 
     /// `loans --help`, `loans help --man` and the README say that the database may be a PostgreSQL
-    /// server and where a password belongs.
+    /// server and where a password belongs; the README's documentation list links the guide.
     @Test func helpTellsOfPostgreSQLAndWhereAPasswordGoes() throws {
         defer { loans.remove() }
-        for page in [try loans("--help").out, try loans("help", "--man").out] {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
+        let documentation = try #require(readme.range(of: "## Documentation\n"))
+        #expect(readme[documentation.upperBound...].contains("- [Docs/Deployment.md](Docs/Deployment.md)"), "the README's documentation list lacks Deployment.md")
+        for page in [try loans("--help").out, try loans("help", "--man").out, readme] {
             #expect(page.contains("PostgreSQL") && page.contains("postgresql://"), "\(page)")
             #expect(page.contains("~/.pgpass") && page.contains("PGPASSWORD"), "\(page)")
         }
