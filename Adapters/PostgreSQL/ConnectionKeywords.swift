@@ -10,6 +10,9 @@ struct ConnectionKeywords {
         let whole: Range<Int>
         let written: Range<Int>
         let value: [UInt8]
+
+        /// Whether the word gives the password.
+        var isPassword: Bool { key == Array("password".utf8) }
     }
 
     let words: [Word]

@@ -86,7 +86,7 @@ struct ConnectionString: Sendable, CustomStringConvertible {
         guard let words = ConnectionKeywords(location) else { return nil }
         var ranges: [Range<Int>] = []
         for word in words.words {
-            if word.key == Array("password".utf8) {
+            if word.isPassword {
                 ranges.append((word.written.lowerBound + start)..<(word.written.upperBound + start))
             } else if word.key == Array("dbname".utf8), isURL(String(decoding: word.value, as: UTF8.self)) {
                 // A URL inside a word: masked whole where escapes or quotes move its bytes.
@@ -176,7 +176,7 @@ struct ConnectionString: Sendable, CustomStringConvertible {
         var kept: [[UInt8]] = []
         var secrets: [[UInt8]] = []
         for word in words.words {
-            if word.key == Array("password".utf8) {
+            if word.isPassword {
                 secrets += [Array(bytes[word.written]), word.value]
             } else if word.key == Array("dbname".utf8), isURL(String(decoding: word.value, as: UTF8.self)) {
                 let (redacted, inner) = redactURL(word.value)
