@@ -92,7 +92,7 @@ extension PostgresChangeWriter {
                 """)
             try bulk?.writeDayCounts(connection)
             try bulk?.moveSequence(connection)
-            try connection.execute("SELECT pg_notify($1, $2)", [PostgresAgendaChanges.channel, newest.description])
+            try connection.execute("SELECT pg_notify($1, $2)", [PostgresListener.channel, newest.description])
         }
     }
 }

@@ -34,6 +34,6 @@ extension PostgresSchema {
                 (SELECT coalesce(max(id), 0) FROM loans.change),
                 (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM loans.change_id_seq)) + \(since) AS next) AS given
             """)
-        try connection.execute("SELECT pg_notify($1, 'restored')", [PostgresAgendaChanges.channel])
+        try connection.execute("SELECT pg_notify($1, 'restored')", [PostgresListener.channel])
     }
 }
