@@ -9,8 +9,8 @@ import LoansCore
 /// An import, an undo or a redo — each may touch a million loans — locks the loan table against
 /// other writers instead (readers go on reading), reads and writes in batches and keeps the
 /// per-day open counts itself (`PostgresBulkChange`): the triggers stand aside for its
-/// transaction (`loans.bulk_import`) and its counts go in with one statement at the end, rather
-/// than one update of the same day rows per loan.
+/// transaction (`PostgresSchema.standAsideForBulkChange`) and its counts go in with one statement
+/// at the end, rather than one update of the same day rows per loan.
 final class PostgresChangeWriter: LoanChangeWriter {
     let store: PostgresLoanStore
     private let kind: ChangeKind
@@ -32,7 +32,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
         self.author = author
         if [.importDocument, .undo, .redo].contains(kind) {
             try store.connection.execute("LOCK TABLE loans.loan IN SHARE ROW EXCLUSIVE MODE")
-            try store.connection.execute("SELECT set_config('loans.bulk_import', 'on', true)")
+            try store.connection.execute(PostgresSchema.standAsideForBulkChange)
             bulk = PostgresBulkChange()
         } else {
             // The lock its writes need, taken before its first `FOR UPDATE` (which alone takes a
@@ -61,9 +61,10 @@ final class PostgresChangeWriter: LoanChangeWriter {
         }
     }
 
-    /// The next id from the loans' sequence, which stays past every id ever stored.
+    /// The next id from the loans' sequence, which stays past every id ever stored (in a bulk
+    /// change, counted on from it: `PostgresBulkChange.newID`).
     func insertNew(_ loan: Loan) throws -> Loan {
-        try writePending()
+        if bulk != nil { return try insertNewInBatch(loan) }
         let sql = "INSERT INTO loans.loan (\(PostgresLoanRow.writtenColumns)) VALUES (\(PostgresChangeWriter.placeholders(from: 1))) RETURNING id"
         let result: PostgresResult
         do {
@@ -97,6 +98,18 @@ final class PostgresChangeWriter: LoanChangeWriter {
             )
         }
         try record(loan.id, before: nil, after: loan)
+    }
+
+    /// A new loan of a bulk change (an import's renumbered loans): its id counted by the change,
+    /// the loan stored with the batch.
+    private func insertNewInBatch(_ loan: Loan) throws -> Loan {
+        guard let id = try store.postgres({ try bulk!.newID(connection) }) else {
+            throw StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken")
+        }
+        var stored = loan
+        stored.id = id
+        try batch(id, before: nil, after: stored)
+        return stored
     }
 
     func update(_ loan: Loan) throws {
@@ -192,6 +205,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
                 [id.description, target?.description]
             )
             try bulk?.writeDayCounts(connection)
+            try bulk?.moveSequence(connection)
             // Watchers learn of the change once it is committed (PostgresListener).
             try connection.execute("SELECT pg_notify($1, $2)", [PostgresListener.channel, id.description])
             guard kind.isUndoable else { return }

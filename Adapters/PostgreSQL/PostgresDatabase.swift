@@ -11,12 +11,13 @@ package enum PostgresDatabase {
         switch try recognised(connection, PostgresSchema.probedState) {
         case .absent:
             return NoLoans()
-        case .loans(let version) where version < PostgresSchema.oldestReadableVersion:
+        case .loans(let version) where version < PostgresSchema.oldestReadableVersion,
+             .restored(let version) where version < PostgresSchema.oldestReadableVersion:
             throw StoreError(
                 .unavailable,
                 "PostgreSQL database \(Quoted(connection.target.redacted)) uses an older loans schema (\(version)); any write, such as 'loans add', upgrades it"
             )
-        case .loans:
+        case .loans, .restored:
             return PostgresLoanStore(connection: connection, author: nil)
         case .foreign:
             throw foreign(connection)
@@ -55,6 +56,12 @@ package enum PostgresDatabase {
         let connection = try connect(location, client)
         var state = try recognised(connection, PostgresSchema.probedState)
         if unlessAbsent, state == .absent { return nil }
+        if connection.skipsTriggers {
+            throw StoreError(
+                .unavailable,
+                "PostgreSQL database \(Quoted(connection.target.redacted)): the session's session_replication_role is not origin, so the server would skip loans' triggers (the per-day counts every bar reads); nothing was written"
+            )
+        }
         if state != .loans(version: PostgresSchema.latestVersion), state != .foreign {
             state = try recognised(connection, PostgresSchema.migrate)
         }
@@ -97,12 +104,19 @@ package enum PostgresDatabase {
             throw StoreError(.unavailable, "PostgreSQL database \(Quoted(connection.target.redacted)): \(error)")
         }
         if case .loans(let version) = state, version > PostgresSchema.latestVersion {
-            throw StoreError(
-                .newerVersion,
-                "PostgreSQL database \(Quoted(connection.target.redacted)) was written by a newer loans (schema \(version); this loans knows up to \(PostgresSchema.latestVersion)); it was left untouched"
-            )
+            throw newer(connection, version)
+        }
+        if case .restored(let version) = state, version > PostgresSchema.latestVersion {
+            throw newer(connection, version)
         }
         return state
+    }
+
+    private static func newer(_ connection: PostgresConnection, _ version: Int) -> StoreError {
+        StoreError(
+            .newerVersion,
+            "PostgreSQL database \(Quoted(connection.target.redacted)) was written by a newer loans (schema \(version); this loans knows up to \(PostgresSchema.latestVersion)); it was left untouched"
+        )
     }
 
     private static func foreign(_ connection: PostgresConnection) -> StoreError {

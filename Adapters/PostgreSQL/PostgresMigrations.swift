@@ -170,5 +170,50 @@ extension PostgresSchema {
         ),
         // 6: PostgresLoanStore+Reminders.swift, beside the ledger that uses it.
         reminderLockAndSentDays,
+        (
+            "the per-day counts stand aside only for loans' own bulk changes: the flag must name the transaction",
+            [
+                // `loans.bulk_import` used to be trusted when it read 'on', which a session setting
+                // (`options`, PGOPTIONS, ALTER ROLE … SET) could say for every write of a session.
+                // Now it must hold the transaction's own id, which only a bulk change sets, for its
+                // own transaction (`PostgresSchema.standAsideForBulkChange`).
+                """
+                CREATE OR REPLACE FUNCTION loans.count_open_due_days() RETURNS trigger LANGUAGE plpgsql
+                SET search_path = pg_catalog AS $$
+                DECLARE
+                    opened date[] := '{}';
+                    closed date[] := '{}';
+                BEGIN
+                    IF current_setting('loans.bulk_import', true) = txid_current()::text THEN
+                        RETURN NULL;
+                    END IF;
+                    IF TG_OP <> 'DELETE' THEN
+                        opened := ARRAY(SELECT due_on FROM new_loans WHERE returned_on IS NULL);
+                    END IF;
+                    IF TG_OP <> 'INSERT' THEN
+                        closed := ARRAY(SELECT due_on FROM old_loans WHERE returned_on IS NULL);
+                    END IF;
+                    INSERT INTO loans.open_due_day AS day (due_on, open_count)
+                        SELECT change.due_on, sum(change.step) FROM (
+                            SELECT unnest(opened) AS due_on, 1 AS step
+                            UNION ALL SELECT unnest(closed), -1
+                        ) AS change
+                        GROUP BY change.due_on HAVING sum(change.step) <> 0 ORDER BY change.due_on
+                        ON CONFLICT (due_on) DO UPDATE SET open_count = day.open_count + excluded.open_count;
+                    DELETE FROM loans.open_due_day WHERE open_count = 0 AND due_on = ANY (closed);
+                    RETURN NULL;
+                END
+                $$
+                """,
+            ]
+        ),
+        (
+            "each change notes its transaction, so that after a restore no id is given again",
+            [
+                // Null for the changes before it; no default at first, so no row is rewritten.
+                "ALTER TABLE loans.change ADD COLUMN xact bigint",
+                "ALTER TABLE loans.change ALTER COLUMN xact SET DEFAULT txid_current()",
+            ]
+        ),
     ]
 }

@@ -9,7 +9,16 @@ extension SQLiteLoanStore {
     /// one insert at the end (`SearchIndex`).
     func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         guard let author else { throw StoreError(.readOnly, "database \(Quoted(connection.path)) was opened for reading") }
-        return try sqlite {
+        do {
+            return try transaction(of: kind, as: author, body)
+        } catch let error as StoreError where error.kind == .unavailable {
+            throw error.stopping(kind)
+        }
+    }
+
+    /// The transaction of `change`, its failures named for the write they stopped by the caller.
+    private func transaction<T>(of kind: ChangeKind, as author: Author, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
+        try sqlite {
             try connection.transaction(immediate: true) {
                 let bulk = kind == .importDocument
                 let triggers = bulk ? try connection.triggers(on: "loan") : []

@@ -24,4 +24,18 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { message }
+
+    /// The same failure, saying which write it stopped: "…; the import was not written" (a write
+    /// is one transaction, so none of it was).
+    package func stopping(_ kind: ChangeKind) -> StoreError {
+        StoreError(self.kind, message + "; \(kind.written) was not written")
+    }
+
+    /// How a store's message quotes the statement it ran: its first three words, and `…` for the
+    /// rest — enough to tell which statement, never the kilobytes of SQL an import's batch is.
+    package static func opening(ofStatement sql: String) -> String {
+        let words = sql.split(whereSeparator: \.isWhitespace)
+        let shown = words.prefix(3).map { $0.count > 40 ? $0.prefix(40) + "…" : $0 }.joined(separator: " ")
+        return words.count > 3 ? shown + " …" : shown
+    }
 }

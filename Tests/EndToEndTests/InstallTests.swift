@@ -55,6 +55,12 @@ import Testing
         #expect(try String(contentsOfFile: units[0], encoding: .utf8).contains("ExecStart=\(prefix)/bin/loans remind --notify\n"))
         let verify = try harness.run("/usr/bin/systemd-analyze", ["verify"] + units, extra: user)
         #expect(verify.status == 0 && verify.out.isEmpty && verify.err.isEmpty, "\(verify.out) \(verify.err)")
+        // The timer's hint names units systemd can find: by name where it looks for user units,
+        // else linked there by their paths first (this prefix is not under the installing HOME).
+        let hint = try #require(install.out.split(separator: "\n").last { $0.contains("systemctl --user") }.map(String.init), "\(install.out)")
+        let searched = try harness.run("/usr/bin/systemd-analyze", ["--user", "unit-paths"], extra: system).out.split(separator: "\n").map(String.init)
+        #expect(!searched.contains(prefix + "/share/systemd/user"), "the test's prefix is one systemd searches: it tests nothing")
+        #expect(hint.contains("systemctl --user link \(units[0]) \(units[1]) && systemctl --user enable --now loans-remind.timer"), "\(hint)")
 
         let uninstall = try harness.run(InstallTests.repository + "/ci/install", ["--uninstall", prefix], extra: system)
         #expect(uninstall.status == 0)

@@ -103,12 +103,27 @@ package enum LoansCommandLine {
         case .run(let checkedCommand, let checkedSettings, let checkedToday, let checkedNow):
             (command, settings, today, now) = (checkedCommand, checkedSettings, checkedToday, checkedNow)
         }
+        if arguments.first?.bytes != Array(CommandName.complete.rawValue.utf8), let warning = passwordWarning(settings) {
+            console.err.line(warning)
+        }
         let stores = try StoreProvider(
             source: settings.source, environment: environment, today: now.today, clock: clock
         )
         defer { stores.close() }
         let request = Request(settings: settings, today: today, now: now, environment: environment, stores: stores, console: console)
         return try command.run(request)
+    }
+}
+
+extension LoansCommandLine {
+    /// The warning for a password given in `--db` itself: the process list shows it to every user
+    /// of the machine until loans masks its arguments (nil when there is none).
+    static func passwordWarning(_ settings: Settings) -> String? {
+        guard case .database(let given?) = settings.source, let text = String(validating: given.bytes, as: UTF8.self),
+              StoreEngines.server(claiming: text)?.holdsPassword(text) == true,
+              case .option = settings.table.first(where: { $0.key == SettingKey.db.key })?.source
+        else { return nil }
+        return "loans: warning: the password in --db shows in the process list (ps) to anyone on this machine until loans hides it; keep it in ~/.pgpass or PGPASSWORD instead"
     }
 }
 

@@ -1,3 +1,4 @@
+import Glibc
 import LoansAdapters
 import LoansCore
 import LoansText
@@ -32,10 +33,19 @@ struct ConfigFile {
         return nil
     }
 
-    /// The file at `path` read and checked; nil when there is no such file.
+    /// The file at `path` read and checked; nil when there is no such file. A file that gives a
+    /// password (in `db`) is refused when anyone but its owner may read it, as libpq refuses such
+    /// a `~/.pgpass`.
     static func load(_ path: SystemPath) throws(CLIError) -> ConfigFile? {
-        guard let bytes = try read(path) else { return nil }
-        return try ConfigFile(path: path, bytes: bytes)
+        guard let (bytes, mode) = try read(path) else { return nil }
+        let file = try ConfigFile(path: path, bytes: bytes)
+        if mode & (S_IRWXG | S_IRWXO) != 0, let entry = file.entries[SettingKey.db.key], let db = entry.value as? SystemPath,
+           let text = String(validating: db.bytes, as: UTF8.self), StoreEngines.server(claiming: text)?.holdsPassword(text) == true {
+            throw error(
+                "\(shown(path)):\(entry.line): db holds a password, and others may read this file (mode \(String(mode & 0o777, radix: 8))); keep the password in ~/.pgpass or PGPASSWORD instead, or make the file private (chmod 600 \(shown(path)))"
+            )
+        }
+        return file
     }
 
     init(path: SystemPath, bytes: [UInt8]) throws(CLIError) {
@@ -69,8 +79,9 @@ struct ConfigFile {
         self.entries = entries
     }
 
-    /// The file's bytes, nil when it does not exist; a refusal for anything but a small regular file.
-    private static func read(_ path: SystemPath) throws(CLIError) -> [UInt8]? {
+    /// The file's bytes and permission bits, nil when it does not exist; a refusal for anything
+    /// but a small regular file.
+    private static func read(_ path: SystemPath) throws(CLIError) -> (bytes: [UInt8], mode: mode_t)? {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noControllingTerminal])
@@ -99,7 +110,7 @@ struct ConfigFile {
             } catch {
                 throw ConfigFile.error("cannot read the config file \(shown(path)): \(error)")
             }
-            if count == 0 { return bytes }
+            if count == 0 { return (bytes, status.permissions) }
             bytes += chunk[..<count]
         }
         throw ConfigFile.error("the config file \(shown(path)) is larger than \(byteLimit / 1024) KiB; a loans config file is a few key = value lines")

@@ -9,8 +9,10 @@ import LoansWidget
 /// the setting among its options and reads `input.settings[SettingKey.…]`.
 enum SettingKey {
     static let db = Setting(
-        "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db", help: "the database file",
-        option: "--db", valueName: "PATH", optionHelp: "the database file", variable: .value("LOANS_DB")
+        "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db",
+        help: "the database: a SQLite file, or a PostgreSQL server (postgresql://… or host=… dbname=…)",
+        option: "--db", valueName: "PATH", optionHelp: "the database: a SQLite file, or a PostgreSQL server (postgresql://USER@HOST/DB or host=… dbname=…; its password in ~/.pgpass or PGPASSWORD, never here)",
+        variable: .value("LOANS_DB")
     )
     static let window = Setting(
         "window", .window, default: DueWindow.standard, help: "\"due soon\" means due within this many days",
