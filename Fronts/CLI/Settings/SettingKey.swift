@@ -9,7 +9,8 @@ import LoansWidget
 /// the setting among its options and reads `input.settings[SettingKey.…]`.
 enum SettingKey {
     static let db = Setting(
-        "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db", help: "the database file",
+        "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db",
+        help: "the database file (in the config file an absolute path, or ~/ for the home folder)",
         option: "--db", valueName: "PATH", optionHelp: "the database file", variable: .value("LOANS_DB")
     )
     static let window = Setting(
