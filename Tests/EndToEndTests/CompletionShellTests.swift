@@ -13,14 +13,16 @@ import Testing
         _ = try loans.must("add", #"C:\new\:x"#, "--to", "Alice", "--due", "2027-02-01")
     }
 
-    /// Runs a driver script (written to the harness's folder) with the shell, `loans` on PATH.
-    func drive(_ shell: String, _ script: String, _ lines: [String]) throws -> [String: [String]] {
+    /// Runs a driver script (written to the harness's folder) with the shell, `loans` on PATH;
+    /// with `quiet`, the shell must also print nothing on stderr.
+    func drive(_ shell: String, _ script: String, _ lines: [String], quiet: Bool = false) throws -> [String: [String]] {
         let file = loans.folder + "/drive." + (shell as NSString).lastPathComponent
         try script.write(toFile: file, atomically: true, encoding: .utf8)
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
         let arguments = (shell.hasSuffix("fish") ? ["--no-config", file] : shell.hasSuffix("zsh") ? ["-f", file] : ["--norc", "--noprofile", file]) + lines
         let result = try loans.run(shell, arguments, extra: ["PATH": bin + ":/usr/bin:/bin", "TERM": "xterm"])
         #expect(result.status == 0, "\(shell) failed: \(result.out) \(result.err)")
+        if quiet { #expect(result.err.isEmpty, "\(shell) printed on stderr: \(result.err)") }
         var answers: [String: [String]] = [:]
         var current: String?
         for line in result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -76,6 +78,26 @@ import Testing
         #expect(Set(answers["loans show "] ?? []) == ["1\tThe Hobbit", "2\tDune: Part 1", "3\tTab here newline", "4\t" + #"C:\new\:x"#])
         #expect(Set((answers["loans add X --to "] ?? []).map { String($0.prefix { $0 != "\t" }) }) == ["Alice", "City Library", "Sam"])
         #expect(Set((answers["loans list --lent --person "] ?? []).map { String($0.prefix { $0 != "\t" }) }) == ["Alice", "City Library", "Sam"])
+    }
+
+    /// A broken config file never breaks a shell's start: `source <(loans completions …)` in a
+    /// shell's rc file prints nothing on stderr, and the commands still complete (they need no
+    /// config; ids and names quietly give nothing then). `loans help` too.
+    @Test func aBrokenConfigNeverBreaksAShellStart() throws {
+        try FileManager.default.createDirectory(atPath: loans.folder + "/.config/loans", withIntermediateDirectories: true)
+        try "colour = never\n".write(toFile: loans.folder + "/.config/loans/config", atomically: true, encoding: .utf8)
+        #expect(try loans("agenda").status == 78, "the config file is broken")
+        let lines = ["loans re"]
+        let bash = try drive("/usr/bin/bash", CompletionShellTests.bashDriver, lines, quiet: true)
+        #expect(Set(bash["loans re"] ?? []) == CompletionShellTests.re)
+        let fish = try drive("/usr/bin/fish", CompletionShellTests.fishDriver, lines, quiet: true)
+        #expect(Set((fish["loans re"] ?? []).map { String($0.prefix { $0 != "\t" }) }) == CompletionShellTests.re)
+        let zsh = try drive("/usr/bin/zsh", CompletionShellTests.zshDriver, lines, quiet: true)
+        #expect((zsh["loans re"] ?? []).count == CompletionShellTests.re.count, "\(zsh)")
+        for words in [["help", "add"], ["help", "--man"], ["completions", "zsh"], ["add", "--help"]] {
+            let result = try loans.run(BinaryHarness.binary, words)
+            #expect(result.status == 0 && result.err.isEmpty && !result.out.isEmpty, "\(words): \(result.status) \(result.err)")
+        }
     }
 
     /// What the scripts ask while the user types: read-only, at most 200 ids (the most urgent),

@@ -178,6 +178,22 @@ import Testing
         #expect(loans("--help").code == .success, "help still works with a broken file")
     }
 
+    /// Help, the man page and the completion scripts need nothing of the run: a broken config
+    /// file or environment never stops them (a shell sources the completions at every start).
+    @Test func helpAndCompletionsNeedNoSettings() throws {
+        try loans.writeConfig("colour = never\n")
+        loans.environment["LOANS_WINDOW"] = "soon"
+        loans.environment["LOANS_TODAY"] = "someday"
+        #expect(loans("agenda").code != .success)
+        for words in [["help"], ["help", "add"], ["help", "--man"], ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["--window", "3", "help", "list"]] {
+            let result = loans.run(words)
+            #expect(result.code == .success && result.err.isEmpty && !result.out.isEmpty, "\(words): \(result.err)")
+        }
+        // Their own words are still checked.
+        #expect(loans("help", "lsit").code == .usage)
+        #expect(loans("completions", "tcsh").code == .usage)
+    }
+
     @Test func hostileFilesGetClearErrors() throws {
         var binary: [UInt8] = Array("window = 5\n".utf8)
         binary += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }

@@ -47,12 +47,15 @@ struct CommandDeclaration: Equatable, Sendable {
     let rules: [OptionRule]
     /// Left out of help, the man page and the completions (`__complete`).
     let hidden: Bool
+    /// Needs nothing of the run — no config file, no environment, no store — so that nothing
+    /// there can stop it: help and the completion scripts (a shell sources them at every start).
+    let standalone: Bool
 
     /// `options` (an `OptionList`) in the order help lists them: the command's own, and the
     /// settings whose options it takes (`SettingKey.widgetFormat` gives `widget --format`).
     init(
         _ command: CommandName, aliases: [String] = [], abstract: String, discussion: String = "",
-        positionals: [any DeclaredPositional] = [], rules: [OptionRule] = [], hidden: Bool = false,
+        positionals: [any DeclaredPositional] = [], rules: [OptionRule] = [], hidden: Bool = false, standalone: Bool = false,
         @OptionList options: () -> [OptionDeclaration] = { [] }
     ) {
         name = command.rawValue
@@ -63,6 +66,7 @@ struct CommandDeclaration: Equatable, Sendable {
         self.options = options()
         self.rules = rules
         self.hidden = hidden
+        self.standalone = standalone
     }
 
     /// Every name the command answers to.
