@@ -205,6 +205,52 @@ import Testing
         #expect(app.frame.hints.contains(KeyHint("u", "undo")) && app.frame.hints.contains(KeyHint("^R", "redo")))
     }
 
+    /// What the last action did stays until the next key, whatever that key does — an arrow, a
+    /// key that does nothing here, the key that opens a screen — and in each screen.
+    @Test func theStatusMessageClearsOnTheNextKey() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 100, height: 24)
+        for next in [Key.down, .character("z"), .character("?"), .tab, .enter, .character("/")] {
+            app.press(.character("r"), .enter, .character("u"))
+            #expect(app.text.contains("Undid: returned"), "\(next)")
+            app.press(next)
+            #expect(!app.text.contains("Undid"), "the message stayed after \(next)")
+            #expect(app.frame.status.map { if case .message = $0 { true } else { false } } != true, "\(next)")
+            app.press(.escape, .escape)
+            while app.router.current != .agenda { app.press(.character("q")) }
+        }
+        app.press(.enter, .character("r"), .enter)
+        #expect(app.text.contains("Returned"))
+        app.press(.down)
+        #expect(!app.text.contains("Returned loan"))
+    }
+
+    /// Through the app: Due's default `+7d` is typed over (`fri` gives Friday, not `+7dfri`).
+    @Test func typingIntoTheDueDefaultReplacesIt() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 100, height: 24)
+        app.press(.character("a"))
+        app.type("Dune")
+        app.press(.tab, .tab)
+        app.type("Library")
+        app.press(.tab, .tab)
+        // The default shows as selected text: the colour of a selection, not of typed text.
+        let screen = app.screen
+        let row = try #require((0..<screen.height).first { screen.line($0).contains("[+7d ") })
+        let column = try #require(screen.line(row).firstIndex(of: "[")).utf16Offset(in: screen.line(row)) + 1
+        #expect(screen.cell(row: row, column: column).style == Style(.accent, bold: true, inverse: true))
+        app.type("fri")
+        #expect(app.text.contains("[fri ") && app.text.contains("Fri 2026-12-04"), "\(app.text)")
+        app.press(.enter)
+        #expect(try source.store.loan(LoanID(7))?.dueOn == .on("2026-12-04"))
+        app.press(.character("a"), .tab, .tab, .tab, .tab)
+        let typed = app.screen
+        let typedRow = try #require((0..<typed.height).first { typed.line($0).contains("[+7d ") })
+        let typedColumn = try #require(typed.line(typedRow).firstIndex(of: "[")).utf16Offset(in: typed.line(typedRow)) + 1
+        app.press(.end)
+        #expect(app.screen.cell(row: typedRow, column: typedColumn).style == Style(.plain, inverse: true), "ordinary text once edited")
+    }
+
     @Test func aReturnedLoansDetailOffersReopenInsteadOfReturnAndRenew() throws {
         let source = MemorySource.demo()
         var app = TUIApp(source: source, width: 100, height: 24)

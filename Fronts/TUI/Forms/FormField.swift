@@ -15,10 +15,12 @@ package struct FormField: Hashable, Sendable {
     /// The toggle's value; only the direction field uses it.
     package var direction: Direction
 
-    init(_ name: FieldName, _ label: String, text: String = "", direction: Direction = .lent) {
+    /// A field holding `text`; `prefilled` when the text is a default rather than the loan's own.
+    init(_ name: FieldName, _ label: String, text: String = "", prefilled: Bool = false, direction: Direction = .lent) {
         self.name = name
         self.label = label
         input = TextInput(text)
+        self.prefilled = prefilled && !text.isEmpty
         self.direction = direction
     }
 
@@ -26,6 +28,10 @@ package struct FormField: Hashable, Sendable {
     package var isDate: Bool { name == .lentOn || name == .dueOn || name == .date }
 
     package var isToggle: Bool { name == .direction }
+    /// The text is a default the form filled in (`+7d`, `today`), untouched: like a browser's
+    /// selected text, the first character typed or pasted replaces it, and an editing key makes
+    /// it ordinary text first.
+    package private(set) var prefilled: Bool
 
     /// Whether a pasted newline stays one (the note); in the other fields it becomes a space.
     package var keepsNewlines: Bool { name == .note }
@@ -33,6 +39,7 @@ package struct FormField: Hashable, Sendable {
     /// Takes pasted text as text; false for the toggle, which has no text.
     mutating func paste(_ text: String) -> Bool {
         guard !isToggle else { return false }
+        replaceDefault()
         input.insert(TextInput.pastable(text, keepingNewlines: keepsNewlines))
         return true
     }
@@ -41,7 +48,9 @@ package struct FormField: Hashable, Sendable {
     /// on text; false when the action is not this field's.
     mutating func apply(_ action: KeyAction) -> Bool {
         switch action {
-        case .text(let edit) where !isToggle: input.perform(edit)
+        case .text(let edit) where !isToggle:
+            prefilled = false
+            input.perform(edit)
         case .toggleDirection where isToggle: direction = direction == .lent ? .borrowed : .lent
         case .lent where isToggle: direction = .lent
         case .borrowed where isToggle: direction = .borrowed
@@ -53,8 +62,16 @@ package struct FormField: Hashable, Sendable {
     /// Types a character at the cursor; false for the toggle, which has no text.
     mutating func type(_ character: Character) -> Bool {
         guard !isToggle else { return false }
+        replaceDefault()
         input.insert(String(character))
         return true
+    }
+
+    /// Text typed into a default the form filled in takes its place.
+    private mutating func replaceDefault() {
+        guard prefilled else { return }
+        input = TextInput()
+        prefilled = false
     }
 }
 

@@ -41,7 +41,7 @@ package struct LoanForm: Hashable, Sendable {
     package static func add(window: DueWindow) -> LoanForm {
         LoanForm(.add, [
             FormField(.title, "Title"), FormField(.direction, "Direction"), FormField(.counterparty, "Counterparty"),
-            FormField(.lentOn, "Lent on"), FormField(.dueOn, "Due on", text: windowDate(window)),
+            FormField(.lentOn, "Lent on"), FormField(.dueOn, "Due on", text: windowDate(window), prefilled: true),
             FormField(.note, "Note"),
         ])
     }
@@ -58,11 +58,11 @@ package struct LoanForm: Hashable, Sendable {
     /// Renewing: `+N[dwm]` counts from the current due date, as `loans renew --by` does; the
     /// default moves it by the window (at least a day).
     package static func renew(_ loan: Loan, window: DueWindow) -> LoanForm {
-        LoanForm(.renew(loan), [FormField(.date, "New due date", text: "+\(max(1, window.days))d")])
+        LoanForm(.renew(loan), [FormField(.date, "New due date", text: "+\(max(1, window.days))d", prefilled: true)])
     }
 
     package static func returnLoan(_ loan: Loan) -> LoanForm {
-        LoanForm(.returnLoan(loan), [FormField(.date, "Returned on", text: "today")])
+        LoanForm(.returnLoan(loan), [FormField(.date, "Returned on", text: "today", prefilled: true)])
     }
 
     /// Whether any field differs from what the form opened with.

@@ -126,6 +126,8 @@ package struct FormBody: Hashable, Sendable {
         package let input: TextInput
         package let isToggle: Bool
         package let focused: Bool
+        /// The text is a default that the first character typed replaces: shown as selected.
+        package let prefilled: Bool
         /// The day a date field means ("Sun 2026-12-06"), when it parses.
         package let meaning: String?
         package let problem: String?

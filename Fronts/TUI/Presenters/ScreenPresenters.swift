@@ -48,7 +48,7 @@ package enum FormPresenter {
                 : field.input
             return FormBody.Field(
                 label: field.label, input: input, isToggle: field.isToggle, focused: index == form.focus,
-                meaning: meaning, problem: problems[field.name]
+                prefilled: field.prefilled, meaning: meaning, problem: problems[field.name]
             )
         }
         return FormBody(
