@@ -111,7 +111,7 @@ enum TUIBenchmark {
 
     /// 400 KB of varied words pasted into the filter, from the bytes a terminal sends (4 KiB a
     /// read, as a terminal delivers a paste, the screen drawn after each) to the drawn screen;
-    /// then 20 keys typed at its end.
+    /// then 20 keys typed at its end, and 20 keys that go in (each after a Backspace).
     static func pasteIntoFilter(_ app: inout TUIApp) -> [String] {
         app.handle(.key(.character("/")))
         let syllables = ["ka", "lo", "mi", "ne", "su", "ter", "vin", "dra", "go", "pel", "ün", "界"]
@@ -134,9 +134,16 @@ enum TUIBenchmark {
             }
         }
         let typing = (0..<20).map { _ in timed { app.handle(.key(.character("x"))); _ = app.screen } }.sorted()
+        // A key that goes in: one character short of full, each key searches the whole filter.
+        let searching = (0..<20).map { _ in
+            app.handle(.key(.backspace))
+            return timed { app.handle(.key(.character("x"))); _ = app.screen }
+        }.sorted()
         return [
             "paste 400 KB into the filter (decode, filter, draw): \(milliseconds(pasting)) ms",
             "a key at the end of the filter: median \(milliseconds(typing[typing.count / 2])) ms, max \(milliseconds(typing[typing.count - 1])) ms",
+            "a key that goes into the long filter (filter, draw): median \(milliseconds(searching[searching.count / 2])) ms, "
+                + "max \(milliseconds(searching[searching.count - 1])) ms",
         ]
     }
 

@@ -20,6 +20,8 @@ package struct TUIApp {
     var form: LoanForm?
     /// The filter being typed, while `/` is active.
     var filterInput: TextInput?
+    /// What the filter refused to take at the last key or paste (it was full).
+    var filterOverflow: TextOverflow?
     var message: StatusLine?
     /// How far the detail or the help is scrolled.
     var scroll = 0
@@ -44,6 +46,7 @@ package struct TUIApp {
         switch event {
         case .key(let key):
             message = nil
+            filterOverflow = nil
             handle(key)
         case .paste(let text):
             paste(text)
@@ -65,8 +68,13 @@ package struct TUIApp {
         return Frame(
             header: AgendaPresenter.header(policy),
             context: ChromePresenter.context(router.current, mode: browser.mode, filter: browser.filter),
-            body: body, status: filterInput.map(StatusLine.filter) ?? message, hints: hints, demo: demo
+            body: body, status: filterLine ?? message, hints: hints, demo: demo
         )
+    }
+
+    /// The filter being typed, and what it refused.
+    private var filterLine: StatusLine? {
+        filterInput.map { .filter($0, note: filterOverflow.map { ChromePresenter.overflow("the filter", $0) }) }
     }
 
     private var bodyAndHints: (Body, [KeyHint]) {

@@ -36,12 +36,13 @@ package struct FormField: Hashable, Sendable {
     /// Whether a pasted newline stays one (the note); in the other fields it becomes a space.
     package var keepsNewlines: Bool { name == .note }
 
-    /// Takes pasted text as text; false for the toggle, which has no text.
-    mutating func paste(_ text: String) -> Bool {
-        guard !isToggle else { return false }
+    /// Takes pasted text as text, as much as the field has room for, and says what it refused
+    /// (nothing on the toggle, which has no text).
+    mutating func paste(_ text: String) -> TextOverflow? {
+        guard !isToggle else { return nil }
         replaceDefault()
-        input.insert(TextInput.pastable(text, keepingNewlines: keepsNewlines))
-        return true
+        let refused = input.insert(TextInput.pastable(text, keepingNewlines: keepsNewlines))
+        return refused > 0 ? TextOverflow(capacity: input.capacity, pasted: true) : nil
     }
 
     /// Does what a key asked of this field (`KeyMap`): the toggle's keys on the toggle, editing
@@ -59,12 +60,13 @@ package struct FormField: Hashable, Sendable {
         return true
     }
 
-    /// Types a character at the cursor; false for the toggle, which has no text.
-    mutating func type(_ character: Character) -> Bool {
-        guard !isToggle else { return false }
+    /// Types a character at the cursor unless the field is full, and says when it refused
+    /// (nothing on the toggle, which has no text).
+    mutating func type(_ character: Character) -> TextOverflow? {
+        guard !isToggle else { return nil }
         replaceDefault()
-        input.insert(String(character))
-        return true
+        let refused = input.insert(String(character))
+        return refused > 0 ? TextOverflow(capacity: input.capacity, pasted: false) : nil
     }
 
     /// Text typed into a default the form filled in takes its place.

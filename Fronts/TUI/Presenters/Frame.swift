@@ -60,8 +60,8 @@ package struct KeyHint: Hashable, Sendable {
 /// The line above the footer: a message, or the filter being typed.
 package enum StatusLine: Hashable, Sendable {
     case message(String, Tone)
-    /// The filter prompt, with the text and where its cursor is.
-    case filter(TextInput)
+    /// The filter prompt, with the text and where its cursor is, and what it refused to take.
+    case filter(TextInput, note: String?)
 }
 
 /// A centred message: empty, or could not load.
@@ -137,6 +137,8 @@ package struct FormBody: Hashable, Sendable {
     package let loanID: LoanID?
     package let fields: [Field]
     package let failure: String?
+    /// What the focused field refused to take, worded (it was full).
+    package let overflow: String?
     /// Esc was pressed on changed values: the form asks whether to throw them away.
     package let askingToDiscard: Bool
 }

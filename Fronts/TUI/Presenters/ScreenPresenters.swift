@@ -53,6 +53,7 @@ package enum FormPresenter {
         }
         return FormBody(
             title: title(form.purpose), loanID: form.original?.id, fields: fields, failure: form.failure,
+            overflow: form.overflow.map { ChromePresenter.overflow(form.fields[form.focus].label, $0) },
             askingToDiscard: form.askingToDiscard
         )
     }

@@ -61,6 +61,7 @@ enum FormView {
         }
         var messages: [(String, Style)] = []
         if let failure = form.failure { messages.append((failure, loud)) }
+        if let overflow = form.overflow { messages.append((overflow, loud)) }
         for (field, note) in zip(form.fields, notes) {
             guard let problem = field.problem else { continue }
             if field.focused {
