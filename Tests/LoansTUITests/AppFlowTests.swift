@@ -139,19 +139,61 @@ import Testing
         #expect(app.text.contains("Arrived elsewhere"))
     }
 
-    @Test func aFailingStoreShowsTheFailureAndRecovers() {
+    /// A store that fails after the list was read (a PostgreSQL outage): the last answer stays on
+    /// screen, marked as not current in the header and on the status line with when it was read
+    /// and why it cannot be read now; keys other than q do nothing; a read that works again
+    /// takes the mark away.
+    @Test func aFailingStoreKeepsTheLastAnswerMarkedNotCurrentAndRecovers() {
         let source = MemorySource.demo()
         var app = TUIApp(source: source, width: 80, height: 24)
+        let before = app.frame.body
         source.store.failure = StoreError(.unavailable, "database is locked")
         app.handle(.changed)
-        #expect(app.text.contains("Loans could not be loaded: database is locked"))
-        app.press(.enter, .character("a"), .character("x"))
-        #expect(app.router.current == .agenda)
+        #expect(app.frame.body == before, "the last answer is kept")
+        #expect(app.text.contains("OVERDUE (2)"))
+        #expect(app.frame.context == "not current · Agenda")
+        #expect(app.frame.status == .message("Not current: as read at 2026-11-29 12:00; the loans cannot be read now: database is locked", .error))
+        #expect(!app.text.contains("Loans could not be loaded"))
+        app.press(.enter, .character("a"), .character("x"), .down)
+        #expect(app.router.current == .agenda && app.frame.body == before)
         source.store.failure = nil
         app.handle(.changed)
         #expect(app.text.contains("OVERDUE (2)"))
+        #expect(app.frame.context == "Agenda" && app.frame.status == nil)
         app.press(.escape)
         #expect(app.isFinished)
+    }
+
+    /// A read that fails part of the way (the counts read, the rows not) keeps the whole of the
+    /// last answer: headings and rows from one reading, never a mix.
+    @Test func aReadFailingHalfWayKeepsTheWholeLastAnswer() {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        let before = app.frame.body
+        source.loan("Arrived meanwhile", due: -5)
+        var calls = 0
+        while calls < 100 {
+            source.store.fail(StoreError(.unavailable, "server closed the connection"), afterCalls: calls)
+            app.handle(.changed)
+            guard app.failure != nil else { break }
+            #expect(app.frame.body == before, "after \(calls) calls")
+            #expect(app.frame.context == "not current · Agenda", "after \(calls) calls")
+            calls += 1
+        }
+        #expect(calls > 1 && calls < 100, "a read took \(calls) calls")
+        #expect(app.text.contains("OVERDUE (3)") && app.text.contains("Arrived meanwhile"))
+    }
+
+    /// Before any answer there is nothing to keep: the failure screen.
+    @Test func aStoreFailingFromTheStartShowsTheFailureScreen() {
+        let source = MemorySource.demo()
+        source.store.failure = StoreError(.unavailable, "database is locked")
+        var app = TUIApp(source: source, width: 80, height: 24)
+        #expect(app.text.contains("Loans could not be loaded: database is locked"))
+        #expect(app.frame.context == "Agenda" && app.frame.status == nil)
+        source.store.failure = nil
+        app.handle(.changed)
+        #expect(app.text.contains("OVERDUE (2)"))
     }
 
     @Test func aLongNoteWrapsAndScrollsInTheDetail() {

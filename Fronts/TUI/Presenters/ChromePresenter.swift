@@ -19,6 +19,12 @@ package enum ChromePresenter {
         }
     }
 
+    /// The header's name of a screen that shows what was read before the store failed: the mark
+    /// first, so a narrow header cuts the name, never the mark.
+    package static func notCurrent(_ context: String) -> String {
+        "not current · \(context)"
+    }
+
     /// The most characters of a filter the header shows: more never fit, and a long filter must
     /// not cost each frame its length.
     static let shownFilter = 100
