@@ -74,13 +74,13 @@ struct RedoCommand: LoansCommand {
 /// `loans reopen ID`: a returned loan open again, without undoing later changes.
 struct ReopenCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .reopen, abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.id]
+        .reopen, abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.returnedID]
     )
 
     let id: LoanID
 
     init(_ input: CommandInput) throws(CLIError) {
-        id = try LoanOptions.id(input)
+        id = try LoanOptions.id(input, LoanOptions.returnedID)
     }
 
     func run(_ request: Request) throws -> ExitCode {

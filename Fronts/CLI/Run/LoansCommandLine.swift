@@ -63,7 +63,10 @@ package enum LoansCommandLine {
         let words = try ArgumentWords(arguments, lookup: { CommandName.named($0)?.declaration }) { CompletionAction.commandNames }
         if words.helping { return .help(words.command) }
         if words.globals[GlobalOptions.version.name] != nil { return .version }
-        let settings = try Settings(words.globals, environment: environment)
+        // A command that needs nothing of the run reads neither the config file nor the
+        // environment: its settings are the defaults and the options given.
+        let standalone = words.command?.standalone == true
+        let settings = try Settings(words.globals, environment: standalone ? Environment([:]) : environment)
         let today = Today(fixed: settings.today, window: settings.window, clock: clock)
         let now = today.now()
         guard let declaration = words.command, let command = CommandName.named(declaration.name) else {

@@ -10,9 +10,10 @@ import LoansWidget
 enum SettingKey {
     static let db = Setting(
         "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db",
-        help: "the database: a SQLite file, or a PostgreSQL server (postgresql://… or host=… dbname=…)",
+        help: "the database: a SQLite file (in the config file an absolute path, or ~/ for the home folder), or a PostgreSQL server (postgresql://… or host=… dbname=…)",
         option: "--db", valueName: "PATH", optionHelp: "the database: a SQLite file, or a PostgreSQL server (postgresql://USER@HOST/DB or host=… dbname=…; its password in ~/.pgpass or PGPASSWORD, never here)",
         variable: .value("LOANS_DB")
+
     )
     static let window = Setting(
         "window", .window, default: DueWindow.standard, help: "\"due soon\" means due within this many days",

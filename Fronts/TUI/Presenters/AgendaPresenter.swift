@@ -49,6 +49,12 @@ package enum AgendaPresenter {
         Notice(text: "Loans could not be loaded: \(message)", tone: .error, hint: "It is tried again every second · q quits")
     }
 
+    /// The loans cannot be read now, and the screen shows them as read before: when that was,
+    /// then the store's reason (the part that may be cut at the screen's edge).
+    package static func notCurrent(_ message: String, readAt: WallTime) -> String {
+        "Not current: as read at \(readAt); the loans cannot be read now: \(message)"
+    }
+
     /// `OVERDUE (2)`, `DUE SOON (3)`, `LATER (4)`, `RETURNED (12)`; `(99+)` when a count that
     /// walks the loans (a filter's matches, the returned loans) stopped at its cap; a filter too
     /// short for the index says how far it searched.

@@ -48,11 +48,12 @@ package enum FormPresenter {
                 : field.input
             return FormBody.Field(
                 label: field.label, input: input, isToggle: field.isToggle, focused: index == form.focus,
-                meaning: meaning, problem: problems[field.name]
+                prefilled: field.prefilled, meaning: meaning, problem: problems[field.name]
             )
         }
         return FormBody(
             title: title(form.purpose), loanID: form.original?.id, fields: fields, failure: form.failure,
+            overflow: form.overflow.map { ChromePresenter.overflow(form.fields[form.focus].label, $0) },
             askingToDiscard: form.askingToDiscard
         )
     }
