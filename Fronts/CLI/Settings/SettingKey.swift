@@ -12,6 +12,8 @@ enum SettingKey: String, CaseIterable {
     case remindLead = "remind.lead"
     case remindOverdueEvery = "remind.overdue_every"
     case calendarAlarms = "calendar.alarms"
+    case serveListen = "serve.listen"
+    case serveBaseURL = "serve.base_url"
     case color
 
     var kind: ValueKind {
@@ -23,6 +25,8 @@ enum SettingKey: String, CaseIterable {
         case .remindLead: RemindCommand.lead.kind
         case .remindOverdueEvery: RemindCommand.overdueEvery.kind
         case .calendarAlarms: CalendarCommand.alarms.kind
+        case .serveListen: ServeCommand.listen.kind
+        case .serveBaseURL: ServeCommand.baseURL.kind
         case .color: GlobalOptions.color.kind
         }
     }
@@ -39,6 +43,8 @@ enum SettingKey: String, CaseIterable {
         case .remindLead: RemindCommand.lead
         case .remindOverdueEvery: RemindCommand.overdueEvery
         case .calendarAlarms: CalendarCommand.alarms
+        case .serveListen: ServeCommand.listen
+        case .serveBaseURL: ServeCommand.baseURL
         }
     }
 
@@ -46,15 +52,17 @@ enum SettingKey: String, CaseIterable {
     var environment: String? {
         switch self {
         case .db, .window, .color: option?.environment
-        case .widgetFormat, .widgetMaxWidth, .remindLead, .remindOverdueEvery, .calendarAlarms: nil
+        case .widgetFormat, .widgetMaxWidth, .remindLead, .remindOverdueEvery, .calendarAlarms, .serveListen, .serveBaseURL: nil
         }
     }
 
-    /// The value when nothing sets it; nil for `db` (its place follows XDG_DATA_HOME and HOME)
-    /// and for `calendar.alarms` (it follows `remind.lead`).
+    /// The value when nothing sets it; nil for `db` (its place follows XDG_DATA_HOME and HOME),
+    /// for `calendar.alarms` (it follows `remind.lead`) and for `serve.base_url` (it follows the
+    /// address `serve` listens on).
     var defaultValue: Value? {
         switch self {
-        case .db, .calendarAlarms: nil
+        case .db, .calendarAlarms, .serveBaseURL: nil
+        case .serveListen: .text(ServeCommand.defaultListen)
         case .window: .number(DueWindow.standard.days)
         case .widgetFormat: .choice(WidgetFormat.plain.rawValue)
         case .widgetMaxWidth: .number(WidgetPresenter.defaultMaxWidth)
@@ -74,6 +82,8 @@ enum SettingKey: String, CaseIterable {
         case .remindLead: "days before the due date to remind, like 3,1,0"
         case .remindOverdueEvery: "remind of an overdue loan every this many days"
         case .calendarAlarms: "alarms of the calendar feed, days before the due date (default: remind.lead)"
+        case .serveListen: "where loans serve listens: HOST:PORT"
+        case .serveBaseURL: "the address people reach loans serve at (default http://LISTEN/)"
         case .color: "colour text on a terminal: auto, always or never"
         }
     }

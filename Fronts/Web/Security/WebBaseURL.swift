@@ -42,9 +42,9 @@ package struct WebBaseURL: Equatable, Sendable, CustomStringConvertible {
         self.authority = String(authority)
     }
 
-    /// The default: `http://` and the address listened on.
-    package init(listening authority: String) {
-        isHTTPS = false
+    /// The default: `http://` (or `https://` when the server does TLS) and the address listened on.
+    package init(listening authority: String, https: Bool = false) {
+        isHTTPS = https
         self.authority = authority
     }
 
