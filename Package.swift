@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansCLITests",
-            dependencies: ["LoansCLI", "LoansCore", "LoansAdapters"],
+            dependencies: ["LoansCLI", "LoansCore", "LoansAdapters", "LoansTestSupport"],
             path: "Tests/LoansCLITests"
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["loans", "loans-tui-bench", "LoansTestSupport"], path: "Tests/EndToEndTests"),

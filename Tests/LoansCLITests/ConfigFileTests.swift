@@ -29,52 +29,77 @@ import Testing
         return command as? T
     }
 
-    /// One row of the precedence table: the option's words, the variable, the file's line, and
-    /// the value shown at each level (nil where the key has no such level).
-    struct Row: Sendable, CustomTestStringConvertible {
-        let key: SettingKey
-        let option: [String]?
-        let variable: (String, String)?
-        let line: String
-        let values: (option: String?, environment: String?, config: String, byDefault: String)
-        var testDescription: String { key.rawValue }
+    /// Values for a setting's sources, made from its kind: different from each other where the
+    /// kind has enough values, and never the default.
+    static func samples(_ kind: ValueKind, avoiding shownDefault: String) -> [String] {
+        let candidates: [String] = switch kind {
+        case .number(let range, _): (0..<4).map { String(range.lowerBound + $0) }
+        case .choice(let values, _): values
+        case .days: ["1", "2", "5", "9"]
+        case .path: ["/tmp/from-option.db", "/tmp/from-env.db", "/tmp/from-config.db"]
+        case .text, .name: ["first", "second", "third"]
+        default: []
+        }
+        return candidates.filter { $0 != shownDefault }
     }
 
-    static let table: [Row] = [
-        Row(key: .db, option: ["--db", "/tmp/from-option.db"], variable: ("LOANS_DB", "/tmp/from-env.db"), line: "db = /tmp/from-config.db",
-            values: ("/tmp/from-option.db", "/tmp/from-env.db", "/tmp/from-config.db", "/.local/share/loans/loans.db")),
-        Row(key: .window, option: ["--window", "3"], variable: ("LOANS_WINDOW", "4"), line: "window = 5", values: ("3", "4", "5", "7")),
-        Row(key: .widgetFormat, option: nil, variable: nil, line: "widget.format = tmux", values: (nil, nil, "tmux", "plain")),
-        Row(key: .widgetMaxWidth, option: nil, variable: nil, line: "widget.max_width = 30", values: (nil, nil, "30", "50")),
-        Row(key: .remindLead, option: nil, variable: nil, line: "remind.lead = 1,7,1", values: (nil, nil, "7,1", "3,1,0")),
-        Row(key: .remindOverdueEvery, option: nil, variable: nil, line: "remind.overdue_every = 2", values: (nil, nil, "2", "7")),
-        Row(key: .calendarAlarms, option: nil, variable: nil, line: "calendar.alarms = 2,0", values: (nil, nil, "2,0", "3,1,0")),
-        Row(key: .color, option: ["--color", "always"], variable: ("NO_COLOR", "1"), line: "color = always", values: ("always", "never", "always", "auto")),
-    ]
+    /// Every setting of the table, each source that can give it in turn: its option beats its
+    /// environment variable, which beats the config file, which beats the default. Generated from
+    /// the declarations: a setting added to the table is checked here without a new row.
+    @Test(arguments: SettingKey.all.map(\.key))
+    func optionBeatsEnvironmentBeatsFileBeatsDefault(_ key: String) throws {
+        let setting = try #require(SettingKey.named(key))
+        // A global option is given after `agenda`; a command's, after the command that lists it.
+        var command = ["agenda"]
+        if let option = setting.option, !GlobalOptions.all.contains(option) {
+            let declaring = try #require(CommandName.allCases.first { $0.declaration.options.contains(option) }, "no command takes \(option.name)")
+            #expect(declaring.declaration.positionalCount.lowerBound == 0)
+            command = [declaring.rawValue]
+        }
+        func inForce(_ words: [String] = []) throws -> (shown: String, source: SettingSource) {
+            let row = try #require(settings(command + words).table.first { $0.key == key })
+            return (row.shown, row.source)
+        }
+        // The variable that gives the setting, and what its being set means when it is not read.
+        let variable: (name: String, means: String?)? = switch setting.variable {
+        case .absent: nil
+        case .value(let name): (name, nil)
+        case .set(let name, _, let shown): (name, shown)
+        }
+        var samples = ConfigFileTests.samples(setting.kind, avoiding: setting.shownDefault)
+        try #require(samples.count >= 2, "\(key): no values to try for its kind")
+        let fromOption = samples.removeFirst()
+        let fromEnvironment = variable.map { $0.means ?? samples.removeFirst() }
+        let fromFile = samples.first ?? fromOption
+        try loans.writeConfig("# settings\n\n\(key) = \(fromFile)\n")
+        if let (name, means) = variable { loans.environment[name] = means == nil ? fromEnvironment : "1" }
 
-    @Test(arguments: table)
-    func optionBeatsEnvironmentBeatsFileBeatsDefault(_ row: Row) throws {
-        try loans.writeConfig("# settings\n\n" + row.line + "\n")
-        if let (name, value) = row.variable { loans.environment[name] = value }
-        func shown(_ arguments: [String]) throws -> (String, SettingSource) {
-            let setting = try settings(arguments + ["agenda"])[row.key]
-            return (setting.value?.shown ?? "", setting.source)
+        if let option = setting.option {
+            let given = try inForce([option.name, fromOption])
+            #expect((given.shown, given.source) == (fromOption, .option(option.name)))
         }
-        if let option = row.option, let expected = row.values.option {
-            #expect(try shown(option) == (expected, .option(option[0])))
-        }
-        if let (name, _) = row.variable, let expected = row.values.environment {
-            #expect(try shown([]) == (expected, .environment(name)))
+        if let (name, _) = variable {
+            let given = try inForce()
+            #expect((given.shown, given.source) == (fromEnvironment, .environment(name)))
             loans.environment[name] = nil
         }
         let file = try #require(SystemPath(loans.configPath))
-        #expect(try shown([]) == (row.values.config, .config(file, line: 3)))
+        let written = try inForce()
+        #expect((written.shown, written.source) == (fromFile, .config(file, line: 3)))
+
         try loans.writeConfig("# nothing set\n")
-        let byDefault = try shown([])
-        #expect(byDefault.0.hasSuffix(row.values.byDefault) || row.key == .db)
-        #expect(byDefault.1 == (row.key == .calendarAlarms ? .sameAs(.remindLead) : .byDefault))
-        if row.key == .db {
+        let byDefault = try inForce()
+        switch byDefault.source {
+        case .byDefault where key == SettingKey.db.key:
+            #expect(byDefault.shown.isEmpty, "db has no value of its own: its place follows XDG_DATA_HOME and HOME")
             #expect(loans("config").out.contains("db                   = \(loans.folder)/.local/share/loans/loans.db  (default)"))
+        case .byDefault:
+            #expect(byDefault.shown == setting.shownDefault)
+        case .sameAs(let other):
+            #expect(byDefault.shown == (try settings(command).table.first { $0.key == other }?.shown))
+            #expect(setting.shownDefault == "the same as \(other)")
+        default:
+            Issue.record("\(key): nothing given, yet the value came from \(byDefault.source)")
         }
     }
 
@@ -112,7 +137,7 @@ import Testing
         loans.environment["LOANS_DB"] = loans.folder + "/env.db"
         let out = loans("--window", "2", "config").out
         #expect(out.hasPrefix("# config file: \(loans.configPath)\n"))
-        for key in SettingKey.allCases { #expect(out.contains("\n\(key.rawValue) "), "\(key.rawValue)") }
+        for setting in SettingKey.all { #expect(out.contains("\n\(setting.key) "), "\(setting.key)") }
         #expect(out.contains("window               = 2  (option --window)"))
         #expect(out.contains("color                = never  (\(loans.configPath):3)"))
         #expect(out.contains("db                   = \(loans.folder)/env.db  (environment LOANS_DB)"))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LoansCLI
+import LoansTestSupport
 import Testing
 
 /// Help, the man page, the completions and the README are made from the command declarations;
@@ -89,21 +90,14 @@ import Testing
             #expect(plain.contains("loans \(command.name)"))
             for option in command.options { #expect(plain.contains(option.usage), "\(command.name) \(option.name)") }
         }
-        for key in SettingKey.allCases { #expect(plain.contains(key.rawValue)) }
+        for setting in SettingKey.all { #expect(plain.contains(setting.key)) }
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Runs a tool to its end (within `ProgramRun`'s deadline): its status, stdout then stderr.
     static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ProgramRun(program, arguments)
+        return (run.status, run.out + run.err)
     }
 }

@@ -38,7 +38,9 @@ import Testing
         (["agenda", "--window", "-1"], #"loans: --window: "-1" is not a number of days"#),
         (["--today", "2026-13-01"], #"loans: --today: "2026-13-01" is not a date"#),
         (["--today", "tomorrow"], #"loans: --today: "tomorrow" is not a date in the form YYYY-MM-DD"#),
-        (["--db", "a", "--fixture", "b"], "loans: --fixture and --db cannot be combined"),
+        (["--db", "a", "--fixture", "b"], "loans: give only one of --db, --fixture and --demo"),
+        (["--fixture", "b", "agenda", "--demo"], "loans: give only one of --db, --fixture and --demo"),
+        (["--demo", "agenda", "--db", "a"], "loans: give only one of --db, --fixture and --demo"),
         (["help", "nope"], #"loans: no help for "nope""#),
     ]
 

@@ -5,29 +5,29 @@ import LoansCore
 /// `loans calendar`: the iCalendar feed of the open loans, on standard output or replacing a
 /// file in one step (`--output`), rewritten whenever the answer changes (`--watch`).
 struct CalendarCommand: LoansCommand {
-    static let output = OptionDeclaration(
+    static let output = Option(
         "--output", .path, "FILE", help: "replace FILE in one step (a new file is private, 0600); default standard output"
     )
-    static let alarms = OptionDeclaration(
-        "--alarms", .days, "3,1,0", help: "days before the due date for alarms (default the config file's calendar.alarms, else the reminder leads; '' for none)"
-    )
-    static let watch = OptionDeclaration("--watch", .flag, help: "keep running and rewrite FILE whenever the loans change (needs --output)")
+    static let watch = Flag("--watch", help: "keep running and rewrite FILE whenever the loans change (needs --output)")
     static let declaration = CommandDeclaration(
         .calendar, abstract: "Write the open loans as an iCalendar feed for calendar apps and phones.",
         discussion: """
             One all-day event per loan on its due date ("Return Dune to City Library", "Get back Cordless drill from Sam"), its note as the description, an alarm at 09:00 on each alarm day. Events keep their identity for the life of a loan; a renewal moves its event. Returned loans leave the feed. Subscribing and importing: Docs/Calendar.md.
-            """,
-        options: [output, alarms, watch]
-    )
+            """
+    ) {
+        output
+        SettingKey.calendarAlarms
+        watch
+    }
 
     let output: SystemPath?
     let alarms: [Int]
     let watch: Bool
 
     init(_ input: CommandInput) throws(CLIError) {
-        output = input[CalendarCommand.output]?.path
-        alarms = input[CalendarCommand.alarms]?.days ?? input.settings.calendarAlarms
-        watch = input.flag(CalendarCommand.watch)
+        output = input[Self.output]
+        alarms = input.settings[SettingKey.calendarAlarms]
+        watch = input[Self.watch]
         if watch, output == nil { throw input.refusal("--watch rewrites a file: give --output FILE") }
     }
 

@@ -10,10 +10,13 @@ struct CompleteCommand: LoansCommand {
     /// How many loans are read to find the names already used.
     static let nameScan = 20_000
 
-    static let what = PositionalDeclaration("WHAT", .choice(["ids", "names"], noun: "candidate list"), help: "what to list")
-    static let shell = PositionalDeclaration(
-        "SHELL", Shell.kind, help: "the shell, for its escaping", optional: true
-    )
+    /// What the scripts ask for.
+    enum Candidates: String, CaseIterable, Sendable {
+        case ids, names
+    }
+
+    static let what = Positional<Candidates>("WHAT", .choice(noun: "candidate list"), help: "what to list")
+    static let shell = Positional<Shell>("SHELL", .choice(noun: "shell"), help: "the shell, for its escaping", optional: true)
     static let declaration = CommandDeclaration(
         .complete, abstract: "List completion candidates.", positionals: [what, shell], hidden: true
     )
@@ -22,8 +25,8 @@ struct CompleteCommand: LoansCommand {
     let shell: Shell
 
     init(_ input: CommandInput) {
-        names = input.positional(0)?.choice == "names"
-        shell = input.positional(1)?.choice.flatMap(Shell.init) ?? .bash
+        names = input[Self.what] == .names
+        shell = input[Self.shell] ?? .bash
     }
 
     func run(_ request: Request) throws -> ExitCode {

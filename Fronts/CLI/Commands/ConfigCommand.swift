@@ -18,9 +18,9 @@ struct ConfigCommand: LoansCommand {
         let out = request.console.out
         let file = settings.configPath.map(ConfigFile.shown) ?? "none (neither XDG_CONFIG_HOME nor HOME is an absolute path)"
         out.line("# config file: \(file)\(settings.config == nil && settings.configPath != nil ? " (not present)" : "")")
-        let rows = SettingKey.allCases.map { key in
-            let (value, source) = shown(key, request)
-            return (key.rawValue, value, source.description)
+        let rows = settings.table.map { key, value, source in
+            let (value, source) = shown(key, value, source, request)
+            return (key, value, source.description)
         }
         let width = rows.map { $0.0.count }.max() ?? 0
         for (key, value, source) in rows {
@@ -43,15 +43,14 @@ struct ConfigCommand: LoansCommand {
 
     /// The value shown for `key` and its source: for `db`, the database as it will be opened,
     /// or what stands in for it.
-    private func shown(_ key: SettingKey, _ request: Request) -> (String, SettingSource) {
-        let setting = request.settings[key]
-        guard key == .db else { return (setting.value?.shown ?? "", setting.source) }
+    private func shown(_ key: String, _ value: String, _ source: SettingSource, _ request: Request) -> (String, SettingSource) {
+        guard key == SettingKey.db.key else { return (value, source) }
         switch request.settings.source {
         case .fixture(let path): return ("none: reading the fixture " + ConfigFile.shown(path), .option(GlobalOptions.fixture.name))
         case .demo: return ("none: a throwaway demo database", .option(GlobalOptions.demo.name))
         case .database:
             let path = (try? request.stores.location()).map(ConfigCommand.printable)
-            return (path ?? "none: it cannot be located (neither XDG_DATA_HOME nor HOME is an absolute path)", setting.source)
+            return (path ?? "none: it cannot be located (neither XDG_DATA_HOME nor HOME is an absolute path)", source)
         }
     }
 }

@@ -2,13 +2,15 @@ import LoansCore
 
 /// `loans help [COMMAND] [--man]`: help for loans or one command, or the man page.
 struct HelpCommand: LoansCommand {
-    static let topic = PositionalDeclaration("COMMAND", .command, help: "the command to explain", optional: true)
-    static let man = OptionDeclaration("--man", .flag, help: "print the man page loans(1) in roff instead")
+    static let topic = Positional("COMMAND", .command, help: "the command to explain", optional: true)
+    static let man = Flag("--man", help: "print the man page loans(1) in roff instead")
     static let declaration = CommandDeclaration(
         .help, abstract: "Show help for loans or for one command.",
         discussion: "Also 'loans COMMAND --help'. With --man, the manual page (read it with: loans help --man | man -l -).",
-        positionals: [topic], options: [man]
-    )
+        positionals: [topic]
+    ) {
+        man
+    }
 
     /// When the man page was last changed in substance (its `.TH` date).
     static let manDate = "2026-11-29"
@@ -17,8 +19,8 @@ struct HelpCommand: LoansCommand {
     let man: Bool
 
     init(_ input: CommandInput) throws(CLIError) {
-        man = input.flag(HelpCommand.man)
-        guard let name = input.positional(0)?.text else {
+        man = input[Self.man]
+        guard let name = input[Self.topic] else {
             topic = nil
             return
         }
@@ -41,7 +43,7 @@ struct HelpCommand: LoansCommand {
 
 /// `loans completions bash|zsh|fish`: the completion script for a shell.
 struct CompletionsCommand: LoansCommand {
-    static let shell = PositionalDeclaration("SHELL", Shell.kind, help: "the shell")
+    static let shell = Positional<Shell>("SHELL", .choice(noun: "shell"), help: "the shell")
     static let declaration = CommandDeclaration(
         .completions, abstract: "Print the completion script for bash, zsh or fish.",
         discussion: """
@@ -53,7 +55,7 @@ struct CompletionsCommand: LoansCommand {
     let shell: Shell
 
     init(_ input: CommandInput) {
-        shell = input.positional(0)?.choice.flatMap(Shell.init) ?? .bash
+        shell = input[Self.shell] ?? .bash
     }
 
     func run(_ request: Request) throws -> ExitCode {

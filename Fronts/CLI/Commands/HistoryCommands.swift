@@ -3,20 +3,22 @@ import LoansText
 
 /// `loans history [ID] [--limit N]`: changes newest first, one line each in local time.
 struct HistoryCommand: LoansCommand {
-    static let loan = PositionalDeclaration("ID", .id, help: "only the changes of this loan (also after it was removed)", optional: true)
-    static let limit = OptionDeclaration("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
+    static let loan = Positional("ID", .id, help: "only the changes of this loan (also after it was removed)", optional: true)
+    static let limit = Option("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
     static let declaration = CommandDeclaration(
         .history, abstract: "List changes newest first, one line each in local time.",
         discussion: "Every change, or those of loan ID (also after it was removed).",
-        positionals: [loan], options: [limit]
-    )
+        positionals: [loan]
+    ) {
+        limit
+    }
 
     let loan: LoanID?
     let limit: Int?
 
     init(_ input: CommandInput) {
-        loan = input.positional(0)?.id
-        limit = input[HistoryCommand.limit]?.number
+        loan = input[Self.loan]
+        limit = input[Self.limit]
     }
 
     func run(_ request: Request) throws -> ExitCode {
@@ -31,21 +33,22 @@ struct HistoryCommand: LoansCommand {
 
 /// `loans undo [--skip]`: reverts your newest change that is not undone yet.
 struct UndoCommand: LoansCommand {
-    static let skip = OptionDeclaration(
-        "--skip", .flag, help: "when someone else changed a loan of your newest change since, leave that change and undo the next one"
+    static let skip = Flag(
+        "--skip", help: "when someone else changed a loan of your newest change since, leave that change and undo the next one"
     )
     static let declaration = CommandDeclaration(
         .undo, abstract: "Revert your newest change that is not undone yet and say what it did.",
         discussion: """
             An import is undone whole; repeated, undo walks further back. It is refused, changing nothing, when someone changed a loan of that change since; --skip then leaves that change and undoes the next one.
-            """,
-        options: [skip]
-    )
+            """
+    ) {
+        skip
+    }
 
     let skippingBlocked: Bool
 
     init(_ input: CommandInput) {
-        skippingBlocked = input.flag(UndoCommand.skip)
+        skippingBlocked = input[Self.skip]
     }
 
     func run(_ request: Request) throws -> ExitCode {

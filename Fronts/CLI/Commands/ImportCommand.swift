@@ -10,12 +10,10 @@ import LoansText
 /// is written; so does a loan whose id is taken by a different loan, unless --replace or
 /// --renumber says what to do with it.
 struct ImportCommand: LoansCommand {
-    static let file = PositionalDeclaration("FILE|-", .path, help: "the document to import, or - for standard input")
-    static let replace = OptionDeclaration("--replace", .flag, help: "a loan whose id is taken by a different loan takes its place")
-    static let renumber = OptionDeclaration("--renumber", .flag, help: "a loan whose id is taken by a different loan gets a new id")
-    static let dryRun = OptionDeclaration(
-        "--dry-run", .flag, help: "say what would be added, unchanged, replaced or renumbered; write nothing"
-    )
+    static let file = Positional("FILE|-", .path, help: "the document to import, or - for standard input")
+    static let replace = Flag("--replace", help: "a loan whose id is taken by a different loan takes its place")
+    static let renumber = Flag("--renumber", help: "a loan whose id is taken by a different loan gets a new id")
+    static let dryRun = Flag("--dry-run", help: "say what would be added, unchanged, replaced or renumbered; write nothing")
     static let declaration = CommandDeclaration(
         .importDocument, abstract: "Import the document that 'loans json all' prints.",
         discussion: """
@@ -25,9 +23,13 @@ struct ImportCommand: LoansCommand {
 
             A document with a history ('loans json all --history') imported into an empty database (no loans, no history) moves whole: its changes are kept as they were, so history, undo and redo go on as before, and the import adds no change of its own. Into a database that is not empty the history is checked but left aside (the output says so) and the loans are imported as one change.
             """,
-        positionals: [file], options: [replace, renumber, dryRun],
-        rules: [.oneOf([replace, renumber], required: false)]
-    )
+        positionals: [file],
+        rules: [.oneOf(required: false) { replace; renumber }]
+    ) {
+        replace
+        renumber
+        dryRun
+    }
 
     /// The document's path; nil for standard input.
     let path: SystemPath?
@@ -35,10 +37,10 @@ struct ImportCommand: LoansCommand {
     let dryRun: Bool
 
     init(_ input: CommandInput) {
-        let path = input.positional(0)?.path
+        let path = input[Self.file]
         self.path = path?.bytes == Array("-".utf8) ? nil : path
-        conflicts = input.flag(ImportCommand.replace) ? .replace : input.flag(ImportCommand.renumber) ? .renumber : .refuse
-        dryRun = input.flag(ImportCommand.dryRun)
+        conflicts = input[Self.replace] ? .replace : input[Self.renumber] ? .renumber : .refuse
+        dryRun = input[Self.dryRun]
     }
 
     func run(_ request: Request) throws -> ExitCode {

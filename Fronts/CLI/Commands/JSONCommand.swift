@@ -3,25 +3,28 @@ import LoansDocument
 
 /// `loans json [agenda | overdue | due-soon | all [--history] | history [ID]] [--ndjson]`.
 struct JSONCommand: LoansCommand {
-    static let query = PositionalDeclaration(
-        "QUERY", .choice(JSONQuery.allCases.map(\.rawValue) + ["history"], noun: "query"), help: "what to print (default agenda)",
-        optional: true
+    static let query = Positional<Query>(
+        "QUERY", .choice(JSONQuery.allCases.map { ($0.rawValue, .loans($0)) } + [("history", .history(nil))], noun: "query"),
+        help: "what to print (default agenda)", optional: true
     )
-    static let loan = PositionalDeclaration("ID", .id, help: "with history: only the changes of this loan", optional: true)
-    static let ndjson = OptionDeclaration("--ndjson", .flag, help: "print one loan (or change) object per line and nothing else")
-    static let history = OptionDeclaration(
-        "--history", .flag, help: "with all: the whole history too, oldest first, before the loans (a move keeps it)"
+    static let loan = Positional("ID", .id, help: "with history: only the changes of this loan", optional: true)
+    static let ndjson = Flag("--ndjson", help: "print one loan (or change) object per line and nothing else")
+    static let history = Flag(
+        "--history", help: "with all: the whole history too, oldest first, before the loans (a move keeps it)"
     )
     static let declaration = CommandDeclaration(
         .json, abstract: "Print the answer as one JSON document for jq.",
         discussion: """
             The agenda (default), overdue or due-soon loans, all loans by id (the document 'loans import' reads), or the history: every change, or those of loan ID, newest first, each loan before and after. 'json all --history' puts the whole history, oldest first, before the loans, so that importing it into an empty database keeps the history. The document's keys and versioning are described in Docs/JSON.md.
             """,
-        positionals: [query, loan], options: [history, ndjson]
-    )
+        positionals: [query, loan]
+    ) {
+        history
+        ndjson
+    }
 
     /// What the document lists.
-    enum Query: Equatable {
+    enum Query: Equatable, Sendable {
         case loans(JSONQuery)
         case history(LoanID?)
     }
@@ -32,14 +35,14 @@ struct JSONCommand: LoansCommand {
     let withHistory: Bool
 
     init(_ input: CommandInput) throws(CLIError) {
-        ndjson = input.flag(JSONCommand.ndjson)
-        withHistory = input.flag(JSONCommand.history)
-        let name = input.positional(0)?.choice ?? JSONQuery.agenda.rawValue
-        if name == "history" {
-            query = .history(input.positional(1)?.id)
+        ndjson = input[Self.ndjson]
+        withHistory = input[Self.history]
+        let asked = input[Self.query] ?? .loans(.agenda)
+        if case .history = asked {
+            query = .history(input[Self.loan])
         } else {
-            if input.positional(1) != nil { throw input.refusal("only 'json history' takes an ID") }
-            query = .loans(JSONQuery(rawValue: name) ?? .agenda)
+            if input[Self.loan] != nil { throw input.refusal("only 'json history' takes an ID") }
+            query = asked
         }
         if withHistory, query != .loans(.all) { throw input.refusal("only 'json all' takes --history") }
         if withHistory, ndjson { throw input.refusal("--history makes a document; --ndjson prints loans alone") }

@@ -2,16 +2,16 @@ import LoansCore
 
 /// The arguments several commands share, declared once: a loan's id, its party, dates and note.
 enum LoanOptions {
-    static let id = PositionalDeclaration("ID", .id, help: "the loan's id (as `loans list` shows it; a leading # is fine)")
-    static let to = OptionDeclaration("--to", .name, "NAME", help: "you lent it to NAME")
-    static let from = OptionDeclaration("--from", .name, "NAME", help: "you borrowed it from NAME")
-    static let due = OptionDeclaration("--due", .date(.all), "DATE", help: "the day it is due back")
-    static let lent = OptionDeclaration("--lent", .date(.all), "DATE", help: "the day it was lent or borrowed")
-    static let note = OptionDeclaration("--note", .text, "TEXT", help: "a note (\"\" clears it)")
+    static let id = Positional("ID", .id, help: "the loan's id (as `loans list` shows it; a leading # is fine)")
+    static let to = Option("--to", .name, "NAME", help: "you lent it to NAME")
+    static let from = Option("--from", .name, "NAME", help: "you borrowed it from NAME")
+    static let due = Option("--due", .date(.all), "DATE", help: "the day it is due back")
+    static let lent = Option("--lent", .date(.all), "DATE", help: "the day it was lent or borrowed")
+    static let note = Option("--note", .text, "TEXT", help: "a note (\"\" clears it)")
 
     /// The id positional, checked.
     static func id(_ input: CommandInput) throws(CLIError) -> LoanID {
-        guard let id = input.positional(0)?.id else { throw input.refusal("'\(input.declaration.name)' is missing an argument") }
+        guard let id = input[Self.id] else { throw input.refusal("'\(input.declaration.name)' is missing an argument") }
         return id
     }
 
@@ -22,13 +22,13 @@ enum LoanOptions {
 
     /// `--to NAME` or `--from NAME`: the direction and the counterparty, when given.
     static func party(_ input: CommandInput) throws(CLIError) -> (Direction, String)? {
-        if let name = input[to]?.text { return (.lent, try self.name(input, name, .counterparty, to.name)) }
-        if let name = input[from]?.text { return (.borrowed, try self.name(input, name, .counterparty, from.name)) }
+        if let name = input[to] { return (.lent, try self.name(input, name, .counterparty, to.name)) }
+        if let name = input[from] { return (.borrowed, try self.name(input, name, .counterparty, from.name)) }
         return nil
     }
 
     /// `--note TEXT`, checked; nil when not given or empty.
     static func note(_ input: CommandInput) throws(CLIError) -> String? {
-        try input.checked(note.name) { try LoanRules.note(input[note]?.text) }
+        try input.checked(note.name) { try LoanRules.note(input[note]) }
     }
 }

@@ -2,18 +2,20 @@ import LoansCore
 import LoansText
 
 /// `--dates`: the agenda's text with each loan's due date.
-private let datesOption = OptionDeclaration("--dates", .flag, help: "show each loan's due date")
+private let datesOption = Flag("--dates", help: "show each loan's due date")
 
 /// `loans agenda` (and `loans` alone when not on a terminal): overdue, then due soon.
 struct AgendaCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .agenda, abstract: "Show overdue loans, then loans due soon.", options: [datesOption]
-    )
+        .agenda, abstract: "Show overdue loans, then loans due soon."
+    ) {
+        datesOption
+    }
 
     let dates: Bool
 
     init(_ input: CommandInput) {
-        dates = input.flag(datesOption)
+        dates = input[datesOption]
     }
 
     /// `loans` alone, not on a terminal.
@@ -31,13 +33,15 @@ struct AgendaCommand: LoansCommand {
 /// `loans overdue`.
 struct OverdueCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .overdue, abstract: "Show open loans whose due date has passed, earliest first.", options: [datesOption]
-    )
+        .overdue, abstract: "Show open loans whose due date has passed, earliest first."
+    ) {
+        datesOption
+    }
 
     let dates: Bool
 
     init(_ input: CommandInput) {
-        dates = input.flag(datesOption)
+        dates = input[datesOption]
     }
 
     func run(_ request: Request) throws -> ExitCode {
@@ -50,14 +54,15 @@ struct OverdueCommand: LoansCommand {
 /// `loans due-soon`.
 struct DueSoonCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .dueSoon, abstract: "Show open loans due today through the window's last day, soonest first.",
-        options: [datesOption]
-    )
+        .dueSoon, abstract: "Show open loans due today through the window's last day, soonest first."
+    ) {
+        datesOption
+    }
 
     let dates: Bool
 
     init(_ input: CommandInput) {
-        dates = input.flag(datesOption)
+        dates = input[datesOption]
     }
 
     func run(_ request: Request) throws -> ExitCode {
@@ -69,31 +74,38 @@ struct DueSoonCommand: LoansCommand {
 
 /// `loans list`: loans by id, narrowed by state, direction, person and text.
 struct ListCommand: LoansCommand {
-    static let open = OptionDeclaration("--open", .flag, help: "open loans (the default)")
-    static let returned = OptionDeclaration("--returned", .flag, help: "returned loans")
-    static let all = OptionDeclaration("--all", .flag, help: "every loan")
-    static let lent = OptionDeclaration("--lent", .flag, help: "only things you lent")
-    static let borrowed = OptionDeclaration("--borrowed", .flag, help: "only things you borrowed")
-    static let person = OptionDeclaration("--person", .name, "NAME", help: "only loans with NAME (the whole name, any letter case)")
-    static let search = OptionDeclaration(
+    static let open = Flag("--open", help: "open loans (the default)")
+    static let returned = Flag("--returned", help: "returned loans")
+    static let all = Flag("--all", help: "every loan")
+    static let lent = Flag("--lent", help: "only things you lent")
+    static let borrowed = Flag("--borrowed", help: "only things you borrowed")
+    static let person = Option("--person", .name, "NAME", help: "only loans with NAME (the whole name, any letter case)")
+    static let search = Option(
         "--search", .text, "TEXT", help: "only loans whose title, person or note contains TEXT (any letter case)"
     )
     static let declaration = CommandDeclaration(
         .list, aliases: ["ls"], abstract: "List loans by id, with their due dates.",
         discussion: "Open loans by default; --returned or --all for the others. The filters combine: every one given must hold.",
-        options: [open, returned, all, lent, borrowed, person, search],
-        rules: [.oneOf([open, returned, all], required: false), .oneOf([lent, borrowed], required: false)]
-    )
+        rules: [.oneOf(required: false) { open; returned; all }, .oneOf(required: false) { lent; borrowed }]
+    ) {
+        open
+        returned
+        all
+        lent
+        borrowed
+        person
+        search
+    }
 
     let selection: LoanSelection
     let filter: LoanFilter
 
     init(_ input: CommandInput) {
-        selection = input.flag(ListCommand.returned) ? .returned : input.flag(ListCommand.all) ? .all : .open
+        selection = input[Self.returned] ? .returned : input[Self.all] ? .all : .open
         filter = LoanFilter(
-            person: input[ListCommand.person]?.text,
-            direction: input.flag(ListCommand.lent) ? .lent : input.flag(ListCommand.borrowed) ? .borrowed : nil,
-            search: input[ListCommand.search]?.text
+            person: input[Self.person],
+            direction: input[Self.lent] ? .lent : input[Self.borrowed] ? .borrowed : nil,
+            search: input[Self.search]
         )
     }
 

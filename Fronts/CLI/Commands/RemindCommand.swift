@@ -7,19 +7,12 @@ import LoansReminders
 /// as sent only once the delivery succeeded, under a lock that keeps two runs from sending the
 /// same reminder. `--dry-run` shows the digest and records nothing.
 struct RemindCommand: LoansCommand {
-    static let notify = OptionDeclaration("--notify", .flag, help: "one desktop notification through notify-send")
-    static let exec = OptionDeclaration(
+    static let notify = Flag("--notify", help: "one desktop notification through notify-send")
+    static let exec = Option(
         "--exec", .program, "PROGRAM [ARG…]",
         help: "run PROGRAM (no shell) with the digest on its standard input and LOANS_OVERDUE and LOANS_DUE_SOON in its environment; every word after PROGRAM is its own"
     )
-    static let dryRun = OptionDeclaration("--dry-run", .flag, help: "show what would be sent; record nothing")
-    static let lead = OptionDeclaration(
-        "--lead", .days, "3,1,0", help: "days before the due date to remind on (default the config file's remind.lead, else 3,1,0; '' for overdue reminders only)"
-    )
-    static let overdueEvery = OptionDeclaration(
-        "--overdue-every", .number(1...ReminderSchedule.maximumDays, unit: "days"), "N",
-        help: "days between reminders of an overdue loan (default the config file's remind.overdue_every, else 7)"
-    )
+    static let dryRun = Flag("--dry-run", help: "show what would be sent; record nothing")
     static let declaration = CommandDeclaration(
         .remind, abstract: "Send the reminders due today as one digest, and record them so none is sent twice.",
         discussion: """
@@ -27,9 +20,14 @@ struct RemindCommand: LoansCommand {
 
             A delivery that fails (the program is missing, exits non-zero, or runs past 30 s) records nothing and exits 1, so the next run tries again. Cron and systemd: Docs/Reminders.md.
             """,
-        options: [notify, exec, dryRun, lead, overdueEvery],
-        rules: [.oneOf([notify, exec], required: false)]
-    )
+        rules: [.oneOf(required: false) { notify; exec }]
+    ) {
+        notify
+        exec
+        dryRun
+        SettingKey.remindLead
+        SettingKey.remindOverdueEvery
+    }
 
     /// Where the digest goes.
     enum Delivery: Equatable {
@@ -43,16 +41,16 @@ struct RemindCommand: LoansCommand {
     let schedule: ReminderSchedule
 
     init(_ input: CommandInput) throws(CLIError) {
-        if input.flag(RemindCommand.notify) {
+        if input[Self.notify] {
             delivery = .notify
-        } else if let program = input[RemindCommand.exec]?.text {
+        } else if let program = input[Self.exec] {
             delivery = .exec(program: program, arguments: try input.programArguments())
         } else {
             delivery = .standardOutput
         }
-        dryRun = input.flag(RemindCommand.dryRun)
-        let leads = input[RemindCommand.lead]?.days ?? input.settings.remindLeads
-        let every = input[RemindCommand.overdueEvery]?.number ?? input.settings.remindOverdueEvery
+        dryRun = input[Self.dryRun]
+        let leads = input.settings[SettingKey.remindLead]
+        let every = input.settings[SettingKey.remindOverdueEvery]
         guard let schedule = ReminderSchedule(leads: leads, overdueEvery: every) else {
             throw input.refusal("the reminder schedule \(leads) every \(every) days is out of range")
         }

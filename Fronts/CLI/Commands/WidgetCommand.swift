@@ -6,28 +6,23 @@ import LoansWidget
 /// open, counts and the most urgent loan from indexed ranges), worded and fitted by the
 /// widget presenter, then escaped and shaped by the view of the chosen bar.
 struct WidgetCommand: LoansCommand {
-    static let format = OptionDeclaration(
-        "--format", .choice(WidgetFormat.allCases.map(\.rawValue), noun: "format"), "F",
-        help: "the bar to write for (default plain, or the config file's widget.format)"
-    )
-    static let maxWidth = OptionDeclaration(
-        "--max-width", .number(WidgetPresenter.maxWidthRange, unit: "columns"), "N",
-        help: "display columns of visible text, \(WidgetPresenter.maxWidthRange.lowerBound)-\(WidgetPresenter.maxWidthRange.upperBound) (default \(WidgetPresenter.defaultMaxWidth)); the title gives way"
-    )
-    static let empty = OptionDeclaration("--empty", .text, "TEXT", help: "what to show when nothing is due (default: nothing, which bars hide)")
-    static let watch = OptionDeclaration("--watch", .flag, help: "keep running; print a new line whenever the answer changes")
-    static let pango = OptionDeclaration(
-        "--pango", .flag, help: "Pango-escape the text, for i3bar and i3blocks blocks with markup=pango"
-    )
+    static let empty = Option("--empty", .text, "TEXT", help: "what to show when nothing is due (default: nothing, which bars hide)")
+    static let watch = Flag("--watch", help: "keep running; print a new line whenever the answer changes")
+    static let pango = Flag("--pango", help: "Pango-escape the text, for i3bar and i3blocks blocks with markup=pango")
     static let declaration = CommandDeclaration(
         .widget, abstract: "Print one line for a status bar.",
         discussion: """
             The non-zero counts, then the most urgent loan and its day, e.g. "2 overdue · 3 due soon: The Hobbit (2 days overdue)". Nothing due prints an empty text.
 
             Red means something is overdue, yellow that something is due soon. i3blocks exits 33 when anything is overdue. If the loans cannot be read, bar formats print "loans: error" in their own shape and exit 0 (the message goes to stderr); plain exits non-zero. The config file's widget.format and widget.max_width set the defaults.
-            """,
-        options: [format, maxWidth, empty, watch, pango]
-    )
+            """
+    ) {
+        SettingKey.widgetFormat
+        SettingKey.widgetMaxWidth
+        empty
+        watch
+        pango
+    }
 
     let format: WidgetFormat
     let maxWidth: Int
@@ -36,11 +31,11 @@ struct WidgetCommand: LoansCommand {
     let pango: Bool
 
     init(_ input: CommandInput) throws(CLIError) {
-        format = input[WidgetCommand.format]?.choice.flatMap(WidgetFormat.init) ?? input.settings.widgetFormat
-        maxWidth = input[WidgetCommand.maxWidth]?.number ?? input.settings.widgetMaxWidth
-        empty = input[WidgetCommand.empty]?.text ?? ""
-        watch = input.flag(WidgetCommand.watch)
-        pango = input.flag(WidgetCommand.pango)
+        format = input.settings[SettingKey.widgetFormat]
+        maxWidth = input.settings[SettingKey.widgetMaxWidth]
+        empty = input[Self.empty] ?? ""
+        watch = input[Self.watch]
+        pango = input[Self.pango]
         if pango, !format.acceptsPango {
             throw input.refusal("--pango applies to --format i3bar, i3blocks, waybar and i3status-rust, not \(format.rawValue)")
         }

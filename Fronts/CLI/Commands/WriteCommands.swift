@@ -3,27 +3,31 @@ import LoansText
 
 /// `loans add TITLE (--to NAME | --from NAME) --due DATE …`: prints the new loan's id.
 struct AddCommand: LoansCommand {
-    static let title = PositionalDeclaration("TITLE", .text, help: "what was lent or borrowed")
+    static let title = Positional("TITLE", .text, help: "what was lent or borrowed")
     static let declaration = CommandDeclaration(
         .add, abstract: "Add a loan and print its id.",
         discussion: "--to NAME: you lent it to NAME; --from NAME: you borrowed it from NAME. Without --lent, the loan counts from today (or from the due date, when that is earlier).",
         positionals: [title],
-        options: [LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note],
         rules: [
-            .oneOf([LoanOptions.to, LoanOptions.from], required: true,
-                   missing: "say who has it: --to NAME (lent) or --from NAME (borrowed)"),
+            .oneOf(required: true, missing: "say who has it: --to NAME (lent) or --from NAME (borrowed)") { LoanOptions.to; LoanOptions.from },
             .required(LoanOptions.due),
         ]
-    )
+    ) {
+        LoanOptions.to
+        LoanOptions.from
+        LoanOptions.due
+        LoanOptions.lent
+        LoanOptions.note
+    }
 
     let draft: LoanDraft
 
     init(_ input: CommandInput) throws(CLIError) {
-        let title = try LoanOptions.name(input, input.positional(0)?.text ?? "", .title, AddCommand.title.name)
-        guard let (direction, counterparty) = try LoanOptions.party(input), let due = input[LoanOptions.due]?.date else {
+        let title = try LoanOptions.name(input, input[Self.title] ?? "", .title, Self.title.declaration.name)
+        guard let (direction, counterparty) = try LoanOptions.party(input), let due = input[LoanOptions.due] else {
             throw input.refusal("say who has it and when it is due: --to NAME or --from NAME, and --due DATE")
         }
-        let lent = input[LoanOptions.lent]?.date ?? AddLoan.defaultLentOn(today: input.today, dueOn: due)
+        let lent = input[LoanOptions.lent] ?? AddLoan.defaultLentOn(today: input.today, dueOn: due)
         try input.checked(nil) { try LoanRules.dates(lentOn: lent, dueOn: due, returnedOn: nil) }
         draft = LoanDraft(
             title: title, direction: direction, counterparty: counterparty, lentOn: lent, dueOn: due,
@@ -39,17 +43,19 @@ struct AddCommand: LoansCommand {
 
 /// `loans edit ID …`: corrects fields; a due date changed here is not a renewal.
 struct EditCommand: LoansCommand {
-    static let title = OptionDeclaration("--title", .text, "T", help: "the new title")
-    static let changes = [title, LoanOptions.to, LoanOptions.from, LoanOptions.due, LoanOptions.lent, LoanOptions.note]
+    static let title = Option("--title", .text, "T", help: "the new title")
+    static let changes = OptionList.of { title; LoanOptions.to; LoanOptions.from; LoanOptions.due; LoanOptions.lent; LoanOptions.note }
     static let declaration = CommandDeclaration(
         .edit, abstract: "Correct fields of a loan.",
         discussion: "A due date changed here is not a renewal (use renew for that). --note \"\" clears the note.",
-        positionals: [LoanOptions.id], options: changes,
+        positionals: [LoanOptions.id],
         rules: [
-            .oneOf([LoanOptions.to, LoanOptions.from], required: false),
+            .oneOf(required: false) { LoanOptions.to; LoanOptions.from },
             .anyOf(changes, missing: "'edit' needs something to change: " + ArgumentWords.list(changes.map(\.name), or: true)),
         ]
-    )
+    ) {
+        changes
+    }
 
     let id: LoanID
     let edit: LoanEdit
@@ -57,13 +63,13 @@ struct EditCommand: LoansCommand {
     init(_ input: CommandInput) throws(CLIError) {
         id = try LoanOptions.id(input)
         var edit = LoanEdit()
-        if let title = input[EditCommand.title]?.text { edit.title = try LoanOptions.name(input, title, .title, EditCommand.title.name) }
+        if let title = input[Self.title] { edit.title = try LoanOptions.name(input, title, .title, Self.title.name) }
         if let (direction, counterparty) = try LoanOptions.party(input) {
             edit.direction = direction
             edit.counterparty = counterparty
         }
-        edit.dueOn = input[LoanOptions.due]?.date
-        edit.lentOn = input[LoanOptions.lent]?.date
+        edit.dueOn = input[LoanOptions.due]
+        edit.lentOn = input[LoanOptions.lent]
         if input[LoanOptions.note] != nil { edit.note = try LoanOptions.note(input) ?? "" }
         self.edit = edit
     }
@@ -77,23 +83,26 @@ struct EditCommand: LoansCommand {
 
 /// `loans renew ID (--due DATE | --by +N[dwmy])`.
 struct RenewCommand: LoansCommand {
-    static let due = OptionDeclaration("--due", .date(.all), "DATE", help: "the new due date")
-    static let by = OptionDeclaration("--by", .offset, "+N[dwmy]", help: "move the due date N days (or weeks, months, years) later")
+    static let due = Option("--due", .date(.all), "DATE", help: "the new due date")
+    static let by = Option("--by", .offset, "+N[dwmy]", help: "move the due date N days (or weeks, months, years) later")
     static let declaration = CommandDeclaration(
         .renew, abstract: "Move a loan's due date later and count the renewal.",
         discussion: "--due DATE sets the new date; --by +N[dwmy] counts from the current due date. The earlier due date is kept.",
-        positionals: [LoanOptions.id], options: [due, by],
-        rules: [.oneOf([due, by], required: true)]
-    )
+        positionals: [LoanOptions.id],
+        rules: [.oneOf(required: true) { due; by }]
+    ) {
+        due
+        by
+    }
 
     let id: LoanID
     let target: RenewalTarget
 
     init(_ input: CommandInput) throws(CLIError) {
         id = try LoanOptions.id(input)
-        if let date = input[RenewCommand.due]?.date {
+        if let date = input[Self.due] {
             target = .date(date)
-        } else if let offset = input[RenewCommand.by]?.offset {
+        } else if let offset = input[Self.by] {
             target = .offset(offset)
         } else {
             throw input.refusal("'renew' needs --due DATE or --by +N[dwmy]")
@@ -109,17 +118,19 @@ struct RenewCommand: LoansCommand {
 
 /// `loans return ID [--on DATE]`.
 struct ReturnCommand: LoansCommand {
-    static let on = OptionDeclaration("--on", .date(.all), "DATE", help: "the day it came back (default today)")
+    static let on = Option("--on", .date(.all), "DATE", help: "the day it came back (default today)")
     static let declaration = CommandDeclaration(
-        .returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id], options: [on]
-    )
+        .returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id]
+    ) {
+        on
+    }
 
     let id: LoanID
     let date: CivilDate
 
     init(_ input: CommandInput) throws(CLIError) {
         id = try LoanOptions.id(input)
-        date = input[ReturnCommand.on]?.date ?? input.today
+        date = input[Self.on] ?? input.today
     }
 
     func run(_ request: Request) throws -> ExitCode {

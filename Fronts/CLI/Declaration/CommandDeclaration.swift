@@ -1,65 +1,40 @@
-/// An option of a command, or a global option: its name, the kind of value it takes and what
-/// help says about it. Parsing, help, the man page and the completions all read this.
-struct OptionDeclaration: Equatable {
-    /// `--due`.
-    let name: String
-    /// A one-letter spelling (`-h`), if any.
-    var short: String?
-    let kind: ValueKind
-    /// What help calls the value (`DATE`); empty for a flag.
-    let valueName: String
-    let help: String
-    /// The environment variable that gives the same setting (global options only).
-    var environment: String?
+import LoansCore
 
-    init(_ name: String, _ kind: ValueKind, _ valueName: String = "", help: String, short: String? = nil, environment: String? = nil) {
-        self.name = name
-        self.kind = kind
-        self.valueName = valueName
-        self.help = help
-        self.short = short
-        self.environment = environment
-    }
-
-    /// `--due DATE`, or `--open` for a flag.
-    var usage: String { valueName.isEmpty ? name : name + " " + valueName }
-
-    /// Every spelling: the name and the short one.
-    var spellings: [String] { [name] + (short.map { [$0] } ?? []) }
+/// Something a command lists among its positional arguments (a `Positional` of any type).
+protocol DeclaredPositional: Sendable {
+    var declaration: PositionalDeclaration { get }
 }
 
-/// A positional argument of a command.
-struct PositionalDeclaration: Equatable {
-    /// What help calls it (`ID`, `TITLE`, `FILE|-`).
-    let name: String
-    let kind: ValueKind
-    let help: String
-    var optional = false
+/// A positional argument of a command, declared once and typed by its value, like `Option`:
+/// `input[LoanOptions.id]` is a `LoanID?`.
+struct Positional<Value: Sendable>: DeclaredPositional {
+    let declaration: PositionalDeclaration
 
-    init(_ name: String, _ kind: ValueKind, help: String, optional: Bool = false) {
-        self.name = name
-        self.kind = kind
-        self.help = help
-        self.optional = optional
+    /// `name` is what help calls it (`ID`, `TITLE`, `FILE|-`); an optional one may be left out.
+    init(_ name: String, _ reader: ValueReader<Value>, help: String, optional: Bool = false) {
+        declaration = PositionalDeclaration(name: name, kind: reader.kind, help: help, optional: optional, read: reader.read)
     }
 }
 
-/// How a command's options go together, checked before any value is read.
-enum OptionRule: Equatable {
-    /// The option must be given.
-    case required(OptionDeclaration)
-    /// At most one of the options; when `required`, exactly one. `missing` words the refusal
-    /// when none is given (else a message made from the names).
-    case oneOf([OptionDeclaration], required: Bool, missing: String? = nil)
-    /// At least one of the options (`edit` must change something); `missing` words the refusal.
-    case anyOf([OptionDeclaration], missing: String)
+/// A positional argument as parsing, help and the completions see it, whatever its type.
+struct PositionalDeclaration: Equatable, Sendable {
+    let name: String
+    let kind: ValueKind
+    let help: String
+    let optional: Bool
+    /// Reads the word given: a value of the type of the `Positional` that made the declaration.
+    let read: @Sendable ([UInt8], String?, CivilDate) throws(ValueError) -> any Sendable
+
+    static func == (a: PositionalDeclaration, b: PositionalDeclaration) -> Bool {
+        a.name == b.name && a.kind == b.kind && a.help == b.help && a.optional == b.optional
+    }
 }
 
 /// One command of the command line, declared once: its name and aliases, what it is for, its
 /// positional arguments and options with their kinds, and how the options go together.
 /// `loans help`, the man page, the completions and the parser are all made from it, so they
 /// cannot disagree.
-struct CommandDeclaration: Equatable {
+struct CommandDeclaration: Equatable, Sendable {
     /// The name typed (the raw value of the command's `CommandName`).
     let name: String
     let aliases: [String]
@@ -73,16 +48,19 @@ struct CommandDeclaration: Equatable {
     /// Left out of help, the man page and the completions (`__complete`).
     let hidden: Bool
 
+    /// `options` (an `OptionList`) in the order help lists them: the command's own, and the
+    /// settings whose options it takes (`SettingKey.widgetFormat` gives `widget --format`).
     init(
         _ command: CommandName, aliases: [String] = [], abstract: String, discussion: String = "",
-        positionals: [PositionalDeclaration] = [], options: [OptionDeclaration] = [], rules: [OptionRule] = [], hidden: Bool = false
+        positionals: [any DeclaredPositional] = [], rules: [OptionRule] = [], hidden: Bool = false,
+        @OptionList options: () -> [OptionDeclaration] = { [] }
     ) {
         name = command.rawValue
         self.aliases = aliases
         self.abstract = abstract
         self.discussion = discussion
-        self.positionals = positionals
-        self.options = options
+        self.positionals = positionals.map { $0.declaration }
+        self.options = options()
         self.rules = rules
         self.hidden = hidden
     }

@@ -14,7 +14,7 @@ extension CommandDeclaration {
                 parts.append(group.required ? "(\(alternatives))" : "[\(alternatives)]")
                 shown.formUnion(group.options.map(\.name))
             } else {
-                parts.append(rules.contains(.required(option)) ? option.usage : "[\(option.usage)]")
+                parts.append(rules.contains { $0.requires(option) } ? option.usage : "[\(option.usage)]")
                 shown.insert(option.name)
             }
         }
@@ -23,10 +23,7 @@ extension CommandDeclaration {
 
     /// The exclusive group an option belongs to, if any.
     func group(of option: OptionDeclaration) -> (options: [OptionDeclaration], required: Bool)? {
-        for rule in rules {
-            if case .oneOf(let options, let required, _) = rule, options.contains(option) { return (options, required) }
-        }
-        return nil
+        OptionRule.group(of: option, in: rules)
     }
 }
 

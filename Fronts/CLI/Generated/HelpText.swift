@@ -42,7 +42,7 @@ enum HelpText {
         if command.options.contains(where: { if case .date = $0.kind { true } else { false } }) {
             out += [""] + wrap("Dates: \(datesText)", indent: "")
         }
-        let globals = GlobalOptions.all.filter { $0 != GlobalOptions.help && $0 != GlobalOptions.version }.map(\.usage)
+        let globals = GlobalOptions.all.filter { $0 != GlobalOptions.help.declaration && $0 != GlobalOptions.version.declaration }.map(\.usage)
         out += [""] + wrap("Global options: " + globals.joined(separator: ", ") + " (see 'loans --help').", indent: "")
         return out.joined(separator: "\n")
     }
@@ -52,7 +52,7 @@ enum HelpText {
         + "or clamps to the month's end (Jan 31 +1m = Feb 28)."
 
     static let configurationText = "Configuration: $XDG_CONFIG_HOME/loans/config (else ~/.config/loans/config) holds "
-        + "\"key = value\" lines and # comments; keys: " + SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
+        + "\"key = value\" lines and # comments; keys: " + SettingKey.all.map(\.key).joined(separator: ", ")
         + ". An option wins over the environment, which wins over the file. 'loans config' shows the settings in force "
         + "and where each came from."
 
@@ -67,10 +67,16 @@ enum HelpText {
         let choices = option.kind.choices
         if !choices.isEmpty { text += ": " + choices.joined(separator: ", ") }
         if case .date(let forms) = option.kind, forms != .all { text += " (\(forms.summary))" }
-        if global, let variable = option.environment {
-            text += variable == "NO_COLOR" ? "; NO_COLOR set to anything means never" : "; env \(variable)"
-        }
+        if global, let note = option.environmentNote { text += "; " + note }
         return text
+    }
+
+    /// A setting's help with its values, its default and its variable (the man page's list).
+    static func describe(_ setting: SettingDeclaration) -> String {
+        var text = setting.help
+        let choices = setting.kind.choices
+        if !choices.isEmpty { text += ": " + choices.joined(separator: ", ") }
+        return text + " (default " + setting.shownDefault + (setting.variable.note.map { "; " + $0 } ?? "") + ")"
     }
 
     /// A positional's help with the values of a choice.

@@ -36,8 +36,8 @@ enum ManPage {
         }
         out += [".SH DATES"] + lines(HelpText.datesText)
         out += [".SH CONFIGURATION"] + lines(HelpText.configurationText)
-        for key in SettingKey.allCases {
-            out += [".TP", ".B " + text(key.rawValue)] + lines(key.help + ".")
+        for setting in SettingKey.all {
+            out += [".TP", ".B " + text(setting.key)] + lines(HelpText.describe(setting) + ".")
         }
         out += [".SH ENVIRONMENT"]
         for (name, meaning) in environment {

@@ -87,22 +87,8 @@ struct ArgumentWords {
         if positionals.count > count.upperBound {
             throw usage("unexpected argument \(Quoted(positionals[count.upperBound].shown)) for '\(command.name)'")
         }
-        for rule in command.rules {
-            switch rule {
-            case .required(let option):
-                guard options[option.name] != nil else { throw usage("'\(command.name)' needs \(option.usage)") }
-            case .oneOf(let group, let required, let missing):
-                let given = group.filter { options[$0.name] != nil }
-                if given.count > 1 {
-                    let names = ArgumentWords.list(group.map(\.name))
-                    throw usage("give only one of \(names)")
-                }
-                if required, given.isEmpty {
-                    throw usage(missing ?? "'\(command.name)' needs exactly one of \(ArgumentWords.list(group.map(\.usage)))")
-                }
-            case .anyOf(let group, let missing):
-                guard group.contains(where: { options[$0.name] != nil }) else { throw usage(missing) }
-            }
+        if let violation = OptionRule.violation(of: command.rules, given: { options[$0.name] != nil }, command: command.name) {
+            throw usage(violation)
         }
     }
 

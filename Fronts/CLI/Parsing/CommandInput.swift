@@ -1,54 +1,53 @@
 import LoansCore
 
-/// A command's words read by their declared kinds: every value checked (dates against the
-/// request's today), so a command's `init` only combines values and applies the rules of loans.
+/// A command's words read by their declarations: every value checked (dates against the
+/// request's today) and typed by its option, so a command's `init` only combines values and
+/// applies the rules of loans: `input[Self.maxWidth]` is an `Int?`, `input[Self.watch]` a
+/// `Bool`, `input[LoanOptions.id]` a `LoanID?`, and `input.settings[SettingKey.widgetFormat]`
+/// the setting in force, this command's own option included.
 struct CommandInput {
     let declaration: CommandDeclaration
+    /// The settings, with those this command's options override (`widget --format`).
     let settings: Settings
     /// The day relative dates are counted from.
     let today: CivilDate
-    private let values: ByName<Value>
-    private let positionals: [Value]
+    private let values: OptionValues
+    private let positionals: ByName<any Sendable>
     private let programWords: [Word]
 
     init(_ words: ArgumentWords, declaration: CommandDeclaration, settings: Settings, today: CivilDate) throws(CLIError) {
         self.declaration = declaration
-        self.settings = settings
         self.today = today
-        func read(_ kind: ValueKind, _ word: Word, label: String?) throws(CLIError) -> Value {
-            do {
-                return try kind.read(word.bytes, label: label, today: today)
-            } catch {
-                throw .usage(error.message, declaration.synopsis)
-            }
-        }
-        var values = ByName<Value>()
-        for option in declaration.options {
-            if let word = words.options[option.name] { values[option.name] = try read(option.kind, word, label: option.name) }
-        }
-        var positionals: [Value] = []
+        func refusal(_ message: String) -> CLIError { .usage(message, declaration.synopsis) }
+        values = try OptionValues(words.options, declaration.options, today: today, refusal: refusal)
+        var positionals = ByName<any Sendable>()
         for (word, positional) in zip(words.positionals, declaration.positionals) {
             let named = positional.kind == .id || !positional.kind.choices.isEmpty
-            positionals.append(try read(positional.kind, word, label: named ? nil : positional.name))
+            do {
+                positionals[positional.name] = try positional.read(word.bytes, named ? nil : positional.name, today)
+            } catch {
+                throw refusal(error.message)
+            }
         }
-        self.values = values
         self.positionals = positionals
+        self.settings = try settings.overridden(by: values, of: declaration)
         programWords = words.programArguments
     }
 
     /// The value given for `option`, if any.
-    subscript(_ option: OptionDeclaration) -> Value? {
-        values[option.name]
+    subscript<Value>(_ option: Option<Value>) -> Value? {
+        values[option]
     }
 
-    /// Whether the flag `option` was given.
-    func flag(_ option: OptionDeclaration) -> Bool {
-        values[option.name] != nil
+    /// Whether `flag` was given.
+    subscript(_ flag: Flag) -> Bool {
+        values[flag]
     }
 
-    /// The positional argument at `index`, if given.
-    func positional(_ index: Int) -> Value? {
-        positionals.indices.contains(index) ? positionals[index] : nil
+    /// The positional argument, if given.
+    subscript<Value>(_ positional: Positional<Value>) -> Value? {
+        guard let value = positionals[positional.declaration.name] else { return nil }
+        return value as? Value
     }
 
     /// The words after a program option's program, each UTF-8 text (a word that is not is refused,

@@ -70,7 +70,7 @@ package enum LoansCommandLine {
             return .home(settings, today, now)
         }
         let input = try CommandInput(words, declaration: declaration, settings: settings, today: now.today)
-        return .run(try command.type.init(input), settings, today, now)
+        return .run(try command.type.init(input), input.settings, today, now)
     }
 
     /// Checks the words only (for the argument fuzzer): `.success` or the exit code and

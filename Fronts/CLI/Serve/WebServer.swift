@@ -33,14 +33,14 @@ struct WebServer {
         }
         let today = SharedToday(request.today)
         let writers = WebWriters(source: request.settings.source, location: try stores.location(), hook: ChangeHook(variable: { request.environment[$0]?.bytes }), clock: today)
-        let alarms = request.settings.calendarAlarms
+        let alarms = request.settings[SettingKey.calendarAlarms]
         let product = "loans \(LoansCommandLine.version)"
         let log = ServeLog()
         let frontBox = FrontBox()
         var tlsIdentity: HTTPTLSIdentity?
         if let tls = command.tls {
             do {
-                tlsIdentity = try HTTPTLSIdentity.read(certificate: tls.certificate, key: tls.key)
+                tlsIdentity = try HTTPTLSIdentity.read(certificate: tls.certificate.bytes, key: tls.key.bytes)
             } catch {
                 throw CLIError(code: .noInput, message: error.description)
             }

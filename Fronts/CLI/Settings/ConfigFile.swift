@@ -9,12 +9,14 @@ import LoansText
 struct ConfigFile {
     /// Where a value was written.
     struct Entry {
-        let value: Value
+        /// The value, of the type of the setting of its key.
+        let value: any Sendable
         let line: Int
     }
 
     let path: SystemPath
-    let entries: [SettingKey: Entry]
+    /// By the setting's key.
+    let entries: [String: Entry]
 
     /// The most bytes read: a config file is a few lines, and a huge or endless file (a FIFO,
     /// `/dev/zero` behind a symlink) must not hold loans up.
@@ -39,7 +41,7 @@ struct ConfigFile {
 
     init(path: SystemPath, bytes: [UInt8]) throws(CLIError) {
         self.path = path
-        var entries: [SettingKey: Entry] = [:]
+        var entries: [String: Entry] = [:]
         var number = 0
         for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
@@ -52,14 +54,15 @@ struct ConfigFile {
             }
             let keyWord = Word(Array(ConfigFile.trimmed(line[..<equals])))
             let name = keyWord.text ?? keyWord.shown
-            guard let key = SettingKey(rawValue: name) else {
-                let hint = Suggestion.nearest(to: name, among: SettingKey.allCases.map(\.rawValue)).map { "; did you mean \(Quoted($0))?" } ?? ""
-                throw refuse("unknown key \(Quoted(name))\(hint) (keys: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard let setting = SettingKey.named(name) else {
+                let keys = SettingKey.all.map(\.key)
+                let hint = Suggestion.nearest(to: name, among: keys).map { "; did you mean \(Quoted($0))?" } ?? ""
+                throw refuse("unknown key \(Quoted(name))\(hint) (keys: \(keys.joined(separator: ", ")))")
             }
-            if let earlier = entries[key] { throw refuse("\(key.rawValue) is set twice (first on line \(earlier.line))") }
+            if let earlier = entries[setting.key] { throw refuse("\(setting.key) is set twice (first on line \(earlier.line))") }
             let valueBytes = Array(ConfigFile.trimmed(line[(equals + 1)...]))
             do {
-                entries[key] = Entry(value: try key.kind.read(valueBytes, label: key.rawValue, today: .earliest), line: number)
+                entries[setting.key] = Entry(value: try setting.read(valueBytes, setting.key, .earliest), line: number)
             } catch {
                 throw refuse(error.message)
             }
@@ -124,7 +127,7 @@ extension LoansCommandLine {
         guard let path = SystemPath(path) else { return ([:], (.usage, "not a path")) }
         do {
             let file = try ConfigFile(path: path, bytes: bytes)
-            return (Dictionary(uniqueKeysWithValues: file.entries.map { ($0.key.rawValue, $0.value.line) }), nil)
+            return (file.entries.mapValues(\.line), nil)
         } catch {
             return ([:], (error.code, error.message))
         }

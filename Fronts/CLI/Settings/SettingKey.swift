@@ -1,90 +1,68 @@
+import LoansAdapters
 import LoansCore
+import LoansHTTPServer
 import LoansText
+import LoansWeb
 import LoansWidget
 
-/// A setting that the config file may give, and that an option or an environment variable may
-/// override: option > environment > config file > default.
-enum SettingKey: String, CaseIterable {
-    case db
-    case window
-    case widgetFormat = "widget.format"
-    case widgetMaxWidth = "widget.max_width"
-    case remindLead = "remind.lead"
-    case remindOverdueEvery = "remind.overdue_every"
-    case calendarAlarms = "calendar.alarms"
-    case serveListen = "serve.listen"
-    case serveBaseURL = "serve.base_url"
-    case color
+/// The settings the config file may give, in the order `loans config`, help and the man page
+/// list them; each is one declaration (its key, kind, option, variable, default and help). To
+/// add a setting, declare it here and put it in `all`; a command that takes its option lists
+/// the setting among its options and reads `input.settings[SettingKey.…]`.
+enum SettingKey {
+    static let db = Setting(
+        "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db", help: "the database file",
+        option: "--db", valueName: "PATH", optionHelp: "the database file", variable: .value("LOANS_DB")
+    )
+    static let window = Setting(
+        "window", .window, default: DueWindow.standard, help: "\"due soon\" means due within this many days",
+        option: "--window", valueName: "N",
+        optionHelp: "\"due soon\" means due within N days, 0-\(DueWindow.maximumDays)", variable: .value("LOANS_WINDOW")
+    )
+    static let widgetFormat = Setting(
+        "widget.format", .choice(noun: "format"), default: WidgetFormat.plain, help: "the widget's bar format",
+        option: "--format", valueName: "F", optionHelp: "the bar to write for"
+    )
+    static let widgetMaxWidth = Setting(
+        "widget.max_width", .number(WidgetPresenter.maxWidthRange, unit: "columns"), default: WidgetPresenter.defaultMaxWidth,
+        help: "the widget's width in display columns", option: "--max-width", valueName: "N",
+        optionHelp: "display columns of visible text, \(WidgetPresenter.maxWidthRange.lowerBound)-\(WidgetPresenter.maxWidthRange.upperBound); the title gives way"
+    )
+    static let remindLead = Setting(
+        "remind.lead", .days, default: ReminderSchedule.standard.leads.reversed(), help: "days before the due date to remind, like 3,1,0",
+        option: "--lead", valueName: "3,1,0", optionHelp: "days before the due date to remind on, '' for overdue reminders only"
+    )
+    static let remindOverdueEvery = Setting(
+        "remind.overdue_every", .number(1...ReminderSchedule.maximumDays, unit: "days"), default: ReminderSchedule.standard.overdueEvery,
+        help: "remind of an overdue loan every this many days",
+        option: "--overdue-every", valueName: "N", optionHelp: "days between reminders of an overdue loan"
+    )
+    static let calendarAlarms = Setting(
+        "calendar.alarms", .days, sameAs: remindLead, help: "alarms of the calendar feed, days before the due date",
+        option: "--alarms", valueName: "3,1,0", optionHelp: "days before the due date for alarms, '' for none"
+    )
+    static let serveListen = Setting(
+        "serve.listen", .listenAddress, default: ServeCommand.defaultAddress, help: "where loans serve listens: HOST:PORT",
+        option: "--listen", valueName: "HOST:PORT", optionHelp: "where to listen: an IP address (IPv6 in brackets) or localhost, and a port"
+    )
+    static let serveBaseURL = Setting(
+        "serve.base_url", ValueReader<WebBaseURL>.baseURL.optional, default: nil, described: "http://LISTEN/",
+        help: "the address people reach loans serve at, for links", option: "--base-url", valueName: "URL",
+        optionHelp: "the address people reach it at: http(s)://HOST[:PORT]/"
+    )
+    static let color = Setting(
+        "color", .choice(noun: "colour choice"), default: ColourChoice.auto, help: "colour text on a terminal",
+        option: "--color", valueName: "WHEN", optionHelp: "when to colour text; auto colours a terminal unless TERM=dumb",
+        variable: .set("NO_COLOR", means: .never)
+    )
 
-    var kind: ValueKind {
-        switch self {
-        case .db: GlobalOptions.db.kind
-        case .window: GlobalOptions.window.kind
-        case .widgetFormat: WidgetCommand.format.kind
-        case .widgetMaxWidth: WidgetCommand.maxWidth.kind
-        case .remindLead: RemindCommand.lead.kind
-        case .remindOverdueEvery: RemindCommand.overdueEvery.kind
-        case .calendarAlarms: CalendarCommand.alarms.kind
-        case .serveListen: ServeCommand.listen.kind
-        case .serveBaseURL: ServeCommand.baseURL.kind
-        case .color: GlobalOptions.color.kind
-        }
-    }
+    static let all = [
+        db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, remindLead.declaration,
+        remindOverdueEvery.declaration, calendarAlarms.declaration, serveListen.declaration, serveBaseURL.declaration, color.declaration,
+    ]
 
-    /// The option that overrides the setting for one run (a global option, or the option of the
-    /// command the setting is for).
-    var option: OptionDeclaration? {
-        switch self {
-        case .db: GlobalOptions.db
-        case .window: GlobalOptions.window
-        case .widgetFormat: WidgetCommand.format
-        case .widgetMaxWidth: WidgetCommand.maxWidth
-        case .color: GlobalOptions.color
-        case .remindLead: RemindCommand.lead
-        case .remindOverdueEvery: RemindCommand.overdueEvery
-        case .calendarAlarms: CalendarCommand.alarms
-        case .serveListen: ServeCommand.listen
-        case .serveBaseURL: ServeCommand.baseURL
-        }
-    }
-
-    /// The environment variable that overrides the config file, if any.
-    var environment: String? {
-        switch self {
-        case .db, .window, .color: option?.environment
-        case .widgetFormat, .widgetMaxWidth, .remindLead, .remindOverdueEvery, .calendarAlarms, .serveListen, .serveBaseURL: nil
-        }
-    }
-
-    /// The value when nothing sets it; nil for `db` (its place follows XDG_DATA_HOME and HOME),
-    /// for `calendar.alarms` (it follows `remind.lead`) and for `serve.base_url` (it follows the
-    /// address `serve` listens on).
-    var defaultValue: Value? {
-        switch self {
-        case .db, .calendarAlarms, .serveBaseURL: nil
-        case .serveListen: .text(ServeCommand.defaultListen)
-        case .window: .number(DueWindow.standard.days)
-        case .widgetFormat: .choice(WidgetFormat.plain.rawValue)
-        case .widgetMaxWidth: .number(WidgetPresenter.defaultMaxWidth)
-        case .remindLead: .days(ReminderSchedule.standard.leads.reversed())
-        case .remindOverdueEvery: .number(ReminderSchedule.standard.overdueEvery)
-        case .color: .choice(ColourChoice.auto.rawValue)
-        }
-    }
-
-    /// What the setting means, for `loans config`, help and the man page.
-    var help: String {
-        switch self {
-        case .db: "the database file"
-        case .window: "\"due soon\" means due within this many days"
-        case .widgetFormat: "the widget's bar format"
-        case .widgetMaxWidth: "the widget's width in display columns"
-        case .remindLead: "days before the due date to remind, like 3,1,0"
-        case .remindOverdueEvery: "remind of an overdue loan every this many days"
-        case .calendarAlarms: "alarms of the calendar feed, days before the due date (default: remind.lead)"
-        case .serveListen: "where loans serve listens: HOST:PORT"
-        case .serveBaseURL: "the address people reach loans serve at (default http://LISTEN/)"
-        case .color: "colour text on a terminal: auto, always or never"
-        }
+    /// The setting of the config file's key `key`.
+    static func named(_ key: String) -> SettingDeclaration? {
+        all.first { $0.key == key }
     }
 }

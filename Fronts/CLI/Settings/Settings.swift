@@ -1,7 +1,6 @@
 import LoansAdapters
 import LoansCore
 import LoansText
-import LoansWidget
 
 /// Where loans are read from and written to.
 enum DataSource: Equatable {
@@ -20,8 +19,8 @@ enum SettingSource: Equatable {
     case environment(String)
     case config(SystemPath, line: Int)
     case byDefault
-    /// The value of another setting (`calendar.alarms` follows `remind.lead`).
-    case sameAs(SettingKey)
+    /// The value of another setting, by its key (`calendar.alarms` follows `remind.lead`).
+    case sameAs(String)
 
     var description: String {
         switch self {
@@ -29,97 +28,119 @@ enum SettingSource: Equatable {
         case .environment(let name): "environment \(name)"
         case .config(let path, let line): "\(ConfigFile.shown(path)):\(line)"
         case .byDefault: "default"
-        case .sameAs(let key): "same as \(key.rawValue)"
+        case .sameAs(let key): "same as \(key)"
         }
     }
 }
 
-/// A setting's value in force and where it came from.
-struct Setting: Equatable {
-    let value: Value?
-    let source: SettingSource
+/// What settings are resolved from: the options given (the global ones, and those of the
+/// command being run), the environment and the config file.
+struct SettingSources {
+    let globals: OptionValues
+    /// The command's own options, once they are read.
+    var command: CommandOptions?
+    let environment: Environment
+    let config: ConfigFile?
+
+    /// The value given for `option` when it is a global option or one of the command's.
+    func value(of option: OptionDeclaration) -> (any Sendable)? {
+        if GlobalOptions.all.contains(option) { return globals.value(of: option) }
+        if let command, command.declaration.options.contains(option) { return command.values.value(of: option) }
+        return nil
+    }
 }
 
-/// The global options, the environment and the config file, checked and resolved: for each
-/// setting, option > environment > config file > default.
+/// The options given to a command, and its declaration.
+struct CommandOptions {
+    let values: OptionValues
+    let declaration: CommandDeclaration
+}
+
+/// The global options, the environment and the config file, checked and resolved: each setting
+/// of `SettingKey` as its declaration says (option > environment > config file > default).
 struct Settings {
     private(set) var source: DataSource = .database(nil)
     /// `--today` / `LOANS_TODAY`, when given.
     private(set) var today: CivilDate?
-    /// Each key's setting, in `SettingKey.allCases` order.
-    private var settings: [Setting] = []
-    /// The config file's place (whether or not it exists) and, when it exists, its settings.
+    /// The config file's place (whether or not it exists).
     let configPath: SystemPath?
-    let config: ConfigFile?
+    private var sources: SettingSources
+    /// Each setting in force, in the table's order.
+    private var inForce: [SettingInForce] = []
+
+    /// The config file, when it exists, with its settings.
+    var config: ConfigFile? { sources.config }
     /// The environment of the run.
-    let environment: Environment
+    var environment: Environment { sources.environment }
 
     init(_ globals: ByName<Word>, environment: Environment) throws(CLIError) {
-        self.environment = environment
-        func read(_ option: OptionDeclaration, _ word: Word, label: String) throws(CLIError) -> Value {
+        let given = try OptionValues(globals, globals.compactMap { GlobalOptions.option($0.name) }, today: .earliest) { .usage($0, nil) }
+        if let violation = OptionRule.violation(of: GlobalOptions.rules, given: { globals[$0.name] != nil }, command: nil) {
+            throw .usage(violation, nil)
+        }
+        today = given[GlobalOptions.today]
+        if today == nil, let name = GlobalOptions.today.environment, let word = environment[name] {
             do {
-                return try option.kind.read(word.bytes, label: label, today: .earliest)
+                today = try GlobalOptions.today.read(word.bytes, label: name, today: .earliest)
             } catch {
                 throw .usage(error.message, nil)
             }
         }
-        var given = ByName<Value>()
-        for (name, word) in globals {
-            guard let option = GlobalOptions.option(name), option.kind != .flag else { continue }
-            given[name] = try read(option, word, label: name)
-        }
-        let fixture = given[GlobalOptions.fixture.name]?.path
-        let demo = globals[GlobalOptions.demo.name] != nil
-        let explicitDB = given[GlobalOptions.db.name]
-        if fixture != nil, explicitDB != nil { throw .usage("--fixture and --db cannot be combined", nil) }
-        if fixture != nil, demo { throw .usage("--fixture and --demo cannot be combined", nil) }
-        if demo, explicitDB != nil { throw .usage("--demo and --db cannot be combined", nil) }
-        if let name = GlobalOptions.today.environment, given[GlobalOptions.today.name] == nil, let word = environment[name] {
-            given[GlobalOptions.today.name] = try read(GlobalOptions.today, word, label: name)
-        }
-        today = given[GlobalOptions.today.name]?.date
-
         configPath = ConfigFile.location(environment)
-        config = try configPath.flatMap { path throws(CLIError) in try ConfigFile.load(path) }
-        for key in SettingKey.allCases {
-            if let option = key.option, let value = given[option.name] {
-                settings.append(Setting(value: value, source: .option(option.name)))
-            } else if key == .color, environment["NO_COLOR"] != nil {
-                settings.append(Setting(value: .choice(ColourChoice.never.rawValue), source: .environment("NO_COLOR")))
-            } else if let name = key.environment, key != .color, let word = environment[name], let option = key.option {
-                settings.append(Setting(value: try read(option, word, label: name), source: .environment(name)))
-            } else if let config, let entry = config.entries[key] {
-                settings.append(Setting(value: entry.value, source: .config(config.path, line: entry.line)))
-            } else if key == .calendarAlarms {
-                settings.append(Setting(value: self[.remindLead].value, source: .sameAs(.remindLead)))
-            } else {
-                settings.append(Setting(value: key.defaultValue, source: .byDefault))
-            }
-        }
-        if let fixture {
+        let config = try configPath.flatMap { path throws(CLIError) in try ConfigFile.load(path) }
+        sources = SettingSources(globals: given, environment: environment, config: config)
+        try resolve()
+        if let fixture = given[GlobalOptions.fixture] {
             source = .fixture(fixture)
-        } else if demo {
+        } else if given[GlobalOptions.demo] {
             source = .demo
         } else {
-            source = .database(self[.db].value?.path)
+            source = .database(self[SettingKey.db])
         }
     }
 
-    /// The setting of `key` in force.
-    subscript(_ key: SettingKey) -> Setting {
-        guard let index = SettingKey.allCases.firstIndex(of: key), settings.indices.contains(index) else {
-            return Setting(value: key.defaultValue, source: .byDefault)
+    /// These settings with the options of `command` that override settings (`widget --format`,
+    /// `remind --lead`): what the command's `init` reads. Only the settings given by such an
+    /// option are resolved again, and those that follow one of them (a setting follows one
+    /// listed before it in the table).
+    func overridden(by values: OptionValues, of command: CommandDeclaration) throws(CLIError) -> Settings {
+        var settings = self
+        settings.sources.command = CommandOptions(values: values, declaration: command)
+        var changed: [String] = []
+        for (index, setting) in SettingKey.all.enumerated() {
+            let given = setting.option.map { command.options.contains($0) && values.value(of: $0) != nil } ?? false
+            let follows = if case .sameAs(let key) = inForce[index].source { changed.contains(key) } else { false }
+            guard given || follows else { continue }
+            settings.inForce[index] = try setting.resolve(settings.sources)
+            changed.append(setting.key)
         }
-        return settings[index]
+        return settings
     }
 
-    var window: DueWindow { self[.window].value?.number.flatMap { DueWindow(days: $0) } ?? .standard }
-    var colour: ColourChoice { self[.color].value?.choice.flatMap(ColourChoice.init) ?? .auto }
-    var widgetFormat: WidgetFormat { self[.widgetFormat].value?.choice.flatMap(WidgetFormat.init) ?? .plain }
-    var widgetMaxWidth: Int { self[.widgetMaxWidth].value?.number ?? WidgetPresenter.defaultMaxWidth }
-    /// The reminder leads, the overdue interval and the calendar's alarms, checked for the
-    /// commands that send reminders and write the calendar feed.
-    var remindLeads: [Int] { self[.remindLead].value?.days ?? [] }
-    var remindOverdueEvery: Int { self[.remindOverdueEvery].value?.number ?? 7 }
-    var calendarAlarms: [Int] { self[.calendarAlarms].value?.days ?? remindLeads }
+    /// Every setting of the table, resolved from the sources.
+    private mutating func resolve() throws(CLIError) {
+        var inForce: [SettingInForce] = []
+        inForce.reserveCapacity(SettingKey.all.count)
+        for setting in SettingKey.all {
+            inForce.append(try setting.resolve(sources))
+        }
+        self.inForce = inForce
+    }
+
+    /// The value of `setting` in force.
+    subscript<Value>(_ setting: Setting<Value>) -> Value {
+        // Cast back to the type of the setting's reader, which read it (or of its default).
+        if let entry = inForce.first(where: { $0.key == setting.key }), let value = entry.value as? Value { return value }
+        // Not in the table (so nothing can give it): its default.
+        return setting.defaultValue()
+    }
+
+    /// Every setting of the table in force, in the table's order (for `loans config`): its key,
+    /// its value shown, and where the value came from.
+    var table: [(key: String, shown: String, source: SettingSource)] {
+        zip(SettingKey.all, inForce).map { setting, entry in (setting.key, setting.shown(entry.value), entry.source) }
+    }
+
+    var window: DueWindow { self[SettingKey.window] }
+    var colour: ColourChoice { self[SettingKey.color] }
 }

@@ -33,16 +33,14 @@ enum CompletionModel {
         (command?.options ?? []) + GlobalOptions.all
     }
 
-    /// The options that cannot be given together with `option` in `command` (its group).
-    static func exclusions(_ option: OptionDeclaration, in command: CommandDeclaration) -> [OptionDeclaration] {
-        command.group(of: option)?.options.filter { $0 != option } ?? []
+    /// The options that cannot be given together with `option` in `command` (its group), or among
+    /// the global options when `command` is nil.
+    static func exclusions(_ option: OptionDeclaration, in command: CommandDeclaration?) -> [OptionDeclaration] {
+        OptionRule.group(of: option, in: command?.rules ?? GlobalOptions.rules)?.options.filter { $0 != option } ?? []
     }
 }
 
 /// The shells loans writes completions for.
-enum Shell: String, CaseIterable {
+enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish
-
-    /// The value kind of a SHELL argument.
-    static let kind = ValueKind.choice(allCases.map(\.rawValue), noun: "shell")
 }

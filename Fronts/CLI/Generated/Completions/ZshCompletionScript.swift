@@ -39,7 +39,7 @@ enum ZshCompletionScript {
             "    globals=(",
         ]
         for option in GlobalOptions.all {
-            out += spec(option, excluding: []).map { "        " + $0 }
+            out += spec(option, excluding: CompletionModel.exclusions(option, in: nil)).map { "        " + $0 }
         }
         out += [
             "    )",
