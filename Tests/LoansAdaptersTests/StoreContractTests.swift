@@ -89,7 +89,7 @@ import Testing
 
     /// The stores that keep sessions and one-time links (a database: the web front's sign-ins).
     enum SigningIn: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, postgres
+        case memory, sqlite, postgres
         var testDescription: String { rawValue }
     }
 
@@ -101,8 +101,11 @@ import Testing
             let server = try PostgresServer.shared()
             url = server.url(try server.createDatabase())
         }
+        let memory = (MemorySignIns(), MemoryStore())
         try check.run {
             switch kind {
+            case .memory:
+                return memory
             case .sqlite:
                 let location = DatabaseLocation(path: SystemPath(folder.file("loans.db"))!, folders: .mustExist)
                 let engine = SQLiteEngine(location, run: StoreRun { .tester })
