@@ -66,13 +66,13 @@ struct WebServer {
         let front = WebFront(services)
         frontBox.front = front
         let feed = LiveFeed(changes: engine.changes(request.today), front: front)
-        log.say("loans: serving on \(scheme)://\(server.address)/ (base \(base)); stop with Ctrl-C or SIGTERM")
         if offerLink {
             guard let token = WebTokens.random() else { throw CLIError(code: .failure, message: "the system gives no randomness for a sign-in link") }
             let now = request.today.now().utc.secondsSinceEpoch
             try signIn.offerLink(WebTokens.hash(token), for: SignedIn(name: SystemAuthor.user(), role: .editor), now: now)
             log.say("loans: sign in as \(SystemAuthor.user()) within 10 minutes (the link works once): \(base)login?once=\(token)")
         }
+        log.say("loans: serving on \(scheme)://\(server.address)/ (base \(base)); stop with Ctrl-C or SIGTERM")
         let signal = signals.wait()
         log.say("loans: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping (open requests get up to 5 s)")
         feed?.stop()
