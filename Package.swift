@@ -120,7 +120,9 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore", "LoansAdapters", "LoansTestSupport"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans", "loans-tui-bench", "LoansTestSupport"], path: "Tests/EndToEndTests"),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["loans", "loans-tui-bench", "LoansTestSupport"], path: "Tests/EndToEndTests", exclude: ["Browser"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

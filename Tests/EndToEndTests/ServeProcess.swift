@@ -11,12 +11,20 @@ final class ServeProcess {
     let port: Int
     let process: Subprocess
     let jar: String
-    var base: String { "http://127.0.0.1:\(port)" }
+    /// `https` when it serves TLS itself; curl then trusts `certificate`.
+    let scheme: String
+    let certificate: String?
+    var base: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// Starts `program serve --listen 127.0.0.1:PORT` plus `arguments`, with the harness's
     /// environment (and `extra`); waits until it serves (or ended).
-    init(_ loans: BinaryHarness, _ arguments: [String] = [], extra: [String: String] = [:], program: String = BinaryHarness.binary, port: Int? = nil) throws {
+    init(
+        _ loans: BinaryHarness, _ arguments: [String] = [], extra: [String: String] = [:], program: String = BinaryHarness.binary, port: Int? = nil,
+        trusting certificate: String? = nil
+    ) throws {
         self.loans = loans
+        self.certificate = certificate
+        scheme = certificate == nil ? "http" : "https"
         self.port = try port ?? ServeProcess.freePort()
         jar = loans.folder + "/cookies-\(self.port).txt"
         process = try Subprocess(
@@ -61,6 +69,7 @@ final class ServeProcess {
         _ path: String, form: [String: String]? = nil, headers: [String] = [], origin: String?? = .none, method: String? = nil, extra: [String] = []
     ) throws -> Reply {
         var arguments = ["-s", "-S", "-i", "--max-time", "20", "-b", jar, "-c", jar]
+        if let certificate { arguments += ["--cacert", certificate] }
         if let method { arguments += ["-X", method] }
         for header in headers { arguments += ["-H", header] }
         if let form {

@@ -24,11 +24,11 @@ html { -webkit-text-size-adjust: 100%; }
 body {
   margin: 0; background: var(--bg); color: var(--fg);
   font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 }
+bdi { overflow-wrap: anywhere; }
 a { color: var(--link); }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .skip { position: absolute; left: -999px; top: 0; background: var(--bg); padding: .5rem; z-index: 2; }
 .skip:focus { left: .5rem; }
 header.site { border-bottom: 1px solid var(--line); background: var(--panel); }
@@ -38,7 +38,8 @@ header.site .inner { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-item
 nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .25rem .9rem; }
 nav a { display: inline-block; padding: .35rem 0; min-height: 2.75rem; line-height: 2rem; }
 nav a[aria-current="page"] { font-weight: 700; text-decoration-thickness: 3px; }
-form.search { display: flex; gap: .5rem; flex: 1 1 14rem; margin: 0; }
+form.search { display: flex; gap: .5rem; flex: 1 1 14rem; margin: 0; align-items: center; }
+form.search label, form.search button { font-weight: 600; white-space: nowrap; flex: none; }
 form.search input { flex: 1 1 auto; min-width: 0; }
 h1 { font-size: 1.5rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.15rem; margin: 1.5rem 0 .5rem; }
@@ -49,6 +50,10 @@ ul.loans li { border-bottom: 1px solid var(--line); padding: .6rem .25rem .6rem 
 ul.loans li.overdue { border-left-color: var(--overdue); background: var(--overdue-bg); }
 ul.loans li.due_soon { border-left-color: var(--soon); background: var(--soon-bg); }
 ul.loans li.returned { border-left-color: var(--line); }
+@media (min-width: 40rem) {
+  ul.loans li { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr) 10rem; gap: 1rem; }
+  ul.loans .status { text-align: right; }
+}
 .loan-title { flex: 1 1 12rem; min-width: 0; }
 .loan-title a { font-weight: 600; }
 .id { color: var(--muted); font-variant-numeric: tabular-nums; }

@@ -55,9 +55,9 @@ enum PageLayout {
             html.raw("</a></li>\n")
         }
         html.raw("</ul></nav>\n<form class=\"search\" role=\"search\" method=\"get\" action=\"/search\">")
-        html.raw("<label for=\"site-search\" class=\"visually-hidden\">Search the open loans</label>")
-        html.raw("<input id=\"site-search\" type=\"search\" name=\"q\" placeholder=\"Search\" autocomplete=\"off\">")
-        html.raw("<button type=\"submit\">Search</button></form>\n")
+        html.raw("<label for=\"site-search\">Search</label>")
+        html.raw("<input id=\"site-search\" type=\"search\" name=\"q\">")
+        html.raw("<button type=\"submit\">Find</button></form>\n")
     }
 
     private static func footer(_ person: SignedIn, csrf: String, _ html: inout HTMLWriter) {
