@@ -118,7 +118,7 @@ package enum LoanForms {
     }
 
     /// A browser sends a text area's line breaks as CRLF; a note keeps LF, as typed on the command line.
-    static func lineBreaks(_ text: String) -> String {
+    package static func lineBreaks(_ text: String) -> String {
         guard text.utf8.contains(0x0D) else { return text }
         return String(decoding: text.utf8.split(separator: 0x0D, omittingEmptySubsequences: false).enumerated().flatMap { index, piece in
             index == 0 || piece.first == 0x0A ? Array(piece) : [0x0A] + Array(piece)

@@ -84,12 +84,12 @@ package struct PageQuery: Equatable, Sendable {
     }
 
     /// The text of a key: `2026-11-20.17` (a loan's due or return date and its id).
-    static func text(_ date: CivilDate, _ id: LoanID) -> String {
+    package static func text(_ date: CivilDate, _ id: LoanID) -> String {
         "\(date.iso).\(id.rawValue)"
     }
 
     /// Reads `YYYY-MM-DD.ID`.
-    static func key(_ text: String) -> (date: CivilDate, id: LoanID)? {
+    package static func key(_ text: String) -> (date: CivilDate, id: LoanID)? {
         let bytes = Array(text.utf8)
         guard bytes.count > 11, bytes.count <= 27, bytes[10] == UInt8(ascii: "."),
               let date = CivilDate(iso: String(decoding: bytes[..<10], as: UTF8.self)),
@@ -100,8 +100,8 @@ package struct PageQuery: Equatable, Sendable {
 }
 
 /// Counts characters up to a limit only, so a long text is refused quickly.
-enum LoanRulesLength {
-    static func fits(_ text: String, _ limit: Int) -> Bool {
+package enum LoanRulesLength {
+    package static func fits(_ text: String, _ limit: Int) -> Bool {
         if text.utf8.count <= limit { return true }
         var count = 0
         for _ in text {
