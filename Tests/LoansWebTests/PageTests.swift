@@ -139,6 +139,20 @@ import Testing
         }
     }
 
+    /// A store that fails: `/healthz` says 503, a page says so in words (503), the API in JSON.
+    @Test func aStoreThatFailsIsUnavailable() throws {
+        let web = try PageTests.signedIn(Sample.loans)
+        #expect(web.get("/healthz").status == 200)
+        web.store.failure = StoreError(.unavailable, "database \"/x/loans.db\": disk I/O error")
+        let health = web.get("/healthz")
+        #expect(health.status == 503 && health.body == "unavailable\n")
+        let page = web.get("/")
+        #expect(page.status == 503 && page.body.contains("disk I/O error") && page.header("Retry-After") == "5")
+        let api = web.get("/api/v1/agenda")
+        #expect(api.status == 503 && api.header("Content-Type") == "application/json")
+        #expect(web.post("/loans", [("title", "T"), ("direction", "lent"), ("counterparty", "C"), ("due", "fri")]).status == 503)
+    }
+
     @Test func stylesAndScriptAreEmbeddedWithLongCacheLives() throws {
         let web = try PageTests.signedIn([])
         let page = web.get("/").body
