@@ -105,6 +105,8 @@ extension WebFront {
     ) -> WebAnswer {
         do {
             let (path, line) = try body(try services.writer(visit.person))
+            // The page this leads to must show the change, whenever the store's watcher notices it.
+            live.changed()
             var answer = WebAnswer.seeOther(path)
             answer.headers.append(WebCookies.set(WebCookies.flash, WebCookies.flashValue(line), maxAge: 60, secure: visit.secure))
             return answer

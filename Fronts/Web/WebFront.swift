@@ -10,6 +10,8 @@ package final class WebFront: Sendable {
     let services: WebServices
     /// The open `/events` streams, told of every change by the composition root.
     package let live = LiveUpdates()
+    /// The lists made since the last change, when the store's changes are watched.
+    let pages = PageCache()
 
     package init(_ services: WebServices) {
         self.services = services

@@ -24,21 +24,29 @@ extension WebFront {
         } catch {
             return .page(400, PageLayout.problem(chrome("Not a page", .none, visit), heading: "Not a page", message: error.message))
         }
-        let presenter = ListPresenter(policy: DuePolicy(today: visit.now.today, window: query.window ?? visit.window))
-        let list: ListPage
-        do {
-            list = try services.readers.read { store in
-                switch route {
-                case .openLoans: try presenter.openLoans(store, query)
-                case .returned: try presenter.returned(store, query)
-                case .search: try presenter.search(store, query)
-                default: try presenter.agenda(store, query)
+        let policy = DuePolicy(today: visit.now.today, window: query.window ?? visit.window)
+        // What decides the list: the page, its query as sent, the day and the window.
+        let key = "\(route) \(policy.today.iso) \(policy.window.days) " + visit.request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
+        let generation = live.current
+        let made: (title: String, bytes: [UInt8])
+        if services.watchesChanges, let kept = pages.list(key, at: generation) {
+            made = kept
+        } else {
+            let presenter = ListPresenter(policy: policy)
+            let list: ListPage
+            do {
+                list = try services.readers.read { store in
+                    switch route {
+                    case .openLoans: try presenter.openLoans(store, query)
+                    case .returned: try presenter.returned(store, query)
+                    case .search: try presenter.search(store, query)
+                    default: try presenter.agenda(store, query)
+                    }
                 }
+            } catch {
+                return unavailable(error, machine: false)
             }
-        } catch {
-            return unavailable(error, machine: false)
-        }
-        let bytes = PageLayout.page(chrome(list.title, list.tab, visit)) { html in
+            var html = HTMLWriter(capacity: 64 * 1024)
             ListView.content(list, &html) { html in
                 if route == .search { SearchView.form(list.search ?? "", &html) }
             } after: { html in
@@ -49,7 +57,16 @@ extension WebFront {
                     html.raw("<a href=\"/calendar.ics\">Download the calendar file</a>.</p>\n")
                 }
             }
+            made = (list.title, html.bytes)
+            if services.watchesChanges { pages.keep(key, at: generation, title: list.title, bytes: made.bytes) }
         }
+        let tab: WebTab = switch route {
+        case .openLoans: .open
+        case .returned: .returned
+        case .search: .search
+        default: .agenda
+        }
+        let bytes = PageLayout.page(chrome(made.title, tab, visit)) { $0.raw(made: made.bytes) }
         return page(200, bytes, visit)
     }
 

@@ -19,6 +19,10 @@ package struct WebServices: Sendable {
     package var wallTime: @Sendable (UTCTimestamp) -> WallTime
     package var window: DueWindow
     package var base: WebBaseURL
+    /// Whether the composition root tells the front of every change in the store (its watcher
+    /// calls `LiveUpdates.changed()`): only then may the front keep the lists it made until the
+    /// next change (`PageCache`).
+    package var watchesChanges = false
 
     package init(
         readers: any LoanReaderPool, signIns: any SignInStore, writer: @escaping @Sendable (SignedIn) throws -> any LoanWriting,

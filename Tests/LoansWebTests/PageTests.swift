@@ -139,6 +139,32 @@ import Testing
         }
     }
 
+    /// While the store's changes are watched, a list is made once per change: the same page
+    /// again reads nothing, a change told by the watcher or made on the web shows at once, and
+    /// what belongs to the person (the flash, the forms' tokens) is never kept.
+    @Test func aListIsKeptUntilTheLoansChange() throws {
+        let web = TestFront(loans: Sample.loans, watches: true)
+        let alice = try web.signIn()
+        let first = web.get("/").body
+        web.store.visited = 0
+        #expect(web.get("/").body == first && web.store.visited == 0, "the same list again reads nothing")
+        // A write the watcher has not told yet is not shown; once told, it is.
+        web.store.author = "bob@laptop"
+        _ = try RenewLoan(store: web.store).run(LoanID(4), to: .offset(DateOffset(parsing: "+1w")!))
+        #expect(web.get("/").body == first)
+        web.front.live.changed()
+        #expect(PageTests.rows(web.get("/").body).contains { $0.hasPrefix("#4 ") && $0.hasSuffix("due in 7 days") })
+        // A change made on the web shows on the page it leads to, and its flash only there.
+        _ = web.post("/loans/9/renew", [("by", "+2w")])
+        let after = web.get("/").body
+        #expect(!PageTests.rows(after).contains { $0.hasPrefix("#9 ") } && after.contains("Renewed loan #9"))
+        #expect(!web.get("/").body.contains("Renewed loan #9"))
+        // Another person's page carries their own token, never the last visitor's.
+        let bob = try web.signIn(SignedIn(name: "bob", role: .editor))
+        let page = web.get("/").body
+        #expect(page.contains(bob) && !page.contains(alice))
+    }
+
     /// A store that fails: `/healthz` says 503, a page says so in words (503), the API in JSON.
     @Test func aStoreThatFailsIsUnavailable() throws {
         let web = try PageTests.signedIn(Sample.loans)

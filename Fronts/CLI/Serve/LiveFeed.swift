@@ -11,23 +11,23 @@ final class LiveFeed: @unchecked Sendable {  // `changes` is used by the feed's 
     private let changes: any AgendaChanges
     private let stopping: (read: Int32, write: Int32)
 
-    init?(changes: any AgendaChanges, front: WebFront) {
+    init?(changes: any AgendaChanges, box: FrontBox) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         self.changes = changes
         stopping = (ends[0], ends[1])
-        guard DetachedThread.start({ [self] in run(front) }) else {
+        guard DetachedThread.start({ [self] in run(box) }) else {
             close(ends[0])
             close(ends[1])
             return nil
         }
     }
 
-    private func run(_ front: WebFront) {
+    private func run(_ box: FrontBox) {
         while true {
             switch changes.next(input: stopping.read, output: nil, timeoutMilliseconds: nil) {
-            case .answerMayHaveChanged: front.live.changed()
+            case .answerMayHaveChanged: box.front?.live.changed()
             case .input: return
             case .outputClosed, .timeout: continue
             }

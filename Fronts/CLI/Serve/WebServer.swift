@@ -63,9 +63,11 @@ struct WebServer {
             },
             now: { today.today.now() }, wallTime: { today.today.clock.wallTime(at: $0) }, window: request.settings.window, base: base
         )
-        let front = WebFront(services)
+        var watched = services
+        let feed = LiveFeed(changes: engine.changes(request.today), box: frontBox)
+        watched.watchesChanges = feed != nil
+        let front = WebFront(watched)
         frontBox.front = front
-        let feed = LiveFeed(changes: engine.changes(request.today), front: front)
         if offerLink {
             guard let token = WebTokens.random() else { throw CLIError(code: .failure, message: "the system gives no randomness for a sign-in link") }
             let now = request.today.now().utc.secondsSinceEpoch

@@ -21,6 +21,11 @@ package struct HTMLWriter {
         bytes.append(contentsOf: markup.utf8)
     }
 
+    /// Markup this writer made before (a list kept until the loans change): never data.
+    package mutating func raw(made markup: [UInt8]) {
+        bytes.append(contentsOf: markup)
+    }
+
     /// Data as element text: `&`, `<` and `>` as entities.
     package mutating func text(_ value: String) {
         HTMLWriter.escape(value, quotes: false, into: &bytes)

@@ -30,6 +30,12 @@ package final class LiveUpdates: @unchecked Sendable {  // `streams` and `genera
         locked { streams.append(stream) }
     }
 
+    /// How many changes were told so far: a page made at one generation shows the store as it
+    /// was then or later.
+    package var current: UInt64 {
+        locked { generation }
+    }
+
     /// How many pages listen now.
     package var listeners: Int {
         locked {

@@ -16,12 +16,12 @@ final class TestFront {
     var today = Sample.today
     var written: [String] = []
 
-    init(loans: [Loan] = [], base: String = "http://127.0.0.1:8742/") {
+    init(loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false) {
         pool = MemoryReaderPool(MemoryStore(loans: loans))
         self.base = try! WebBaseURL(parsing: base)
         let pool = self.pool
         let day = Sample.today
-        front = WebFront(WebServices(
+        var services = WebServices(
             readers: pool, signIns: signIns, writer: { person in
                 pool.store.author = WebServices.author(person)
                 return pool.store
@@ -29,7 +29,9 @@ final class TestFront {
             calendar: { _, sink in try sink.write(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)) },
             now: { Now(today: day, utc: UTCTimestamp(date: day, hour: 12, minute: 0, second: 0)) },
             wallTime: { WallTime(date: $0.date, hour: $0.hour, minute: $0.minute) }, window: .standard, base: self.base
-        ))
+        )
+        services.watchesChanges = watches
+        front = WebFront(services)
     }
 
     var store: MemoryStore { pool.store }
