@@ -1,5 +1,5 @@
 import LoansCore
-import LoansThreads
+import LoansSystem
 
 /// Sessions, one-time links and accounts on the server (migration 6), shared by every `loans
 /// serve` on the database: a few connections from a pool, each call one short transaction. A

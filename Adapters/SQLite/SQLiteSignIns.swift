@@ -1,5 +1,5 @@
 import LoansCore
-import LoansThreads
+import LoansSystem
 
 /// Sessions, one-time links and accounts in the SQLite file (migration 6), for a server's many
 /// request threads: read-write connections from a small pool (each call one short transaction;

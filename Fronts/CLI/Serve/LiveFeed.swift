@@ -1,42 +1,57 @@
 import Glibc
 import LoansCore
-import LoansThreads
-import LoansWeb
+import LoansSystem
+import LoansWake
 
-/// The one thread that waits for the store to change on behalf of every open page: it waits on
-/// the store's change notifications (inotify on a database file, LISTEN/NOTIFY on a server, and
-/// the midnight timer) and tells the web front, which sends one event to each page. It wakes
-/// only when something changed; `stop` ends it.
-final class LiveFeed: @unchecked Sendable {  // `changes` is used by the feed's thread alone; `stopping` is a pipe
-    private let changes: any AgendaChanges
-    private let stopping: (read: Int32, write: Int32)
+/// What feeds every open page's live updates: the one wake loop over the store's wake source (a
+/// database file's inotify, a server's LISTEN/NOTIFY, the midnight timer), waited in by its
+/// `FeedPump` — the one watcher — which publishes each change to a `ChangeFeed`; and one listener
+/// thread that waits on the feed and tells the web front, which sends one event to each page.
+/// Idle, both sleep: nothing wakes until something changes. Make it before the server starts
+/// its threads (the loop's signal mask must be in place first); `stop` ends both.
+final class LiveFeed: @unchecked Sendable {  // `stopping` is written once by `stop`, under the feed's wait
+    private let pump: FeedPump
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var stopping = false
 
-    init?(changes: any AgendaChanges, box: FrontBox) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        self.changes = changes
-        stopping = (ends[0], ends[1])
-        guard DetachedThread.start({ [self] in run(box) }) else {
-            close(ends[0])
-            close(ends[1])
+    init?(today: Today, source: any WakeSource, box: FrontBox) {
+        guard let pump = try? FeedPump(loop: WakeLoop(today: today, sources: [source])) else { return nil }
+        self.pump = pump
+        pthread_mutex_init(lock, nil)
+        let feed = pump.feed
+        guard DetachedThread.start({ [self] in listen(feed, box) }) else {
+            pump.stop()
             return nil
         }
     }
 
-    private func run(_ box: FrontBox) {
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    private var isStopping: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return stopping
+    }
+
+    /// Tells the front of each generation the feed publishes.
+    private func listen(_ feed: ChangeFeed, _ box: FrontBox) {
+        var seen = feed.generation
         while true {
-            switch changes.next(input: stopping.read, output: nil, timeoutMilliseconds: nil) {
-            case .answerMayHaveChanged: box.front?.live.changed()
-            case .input: return
-            case .outputClosed, .timeout: continue
-            }
+            seen = feed.wait(after: seen, timeoutMilliseconds: nil)
+            if isStopping { return }
+            box.front?.live.changed()
         }
     }
 
-    /// Ends the thread (it notices at once).
+    /// Ends the pump and the listener.
     func stop() {
-        var byte: UInt8 = 1
-        _ = write(stopping.write, &byte, 1)
+        pthread_mutex_lock(lock)
+        stopping = true
+        pthread_mutex_unlock(lock)
+        pump.stop()
+        pump.feed.publish()  // wakes the listener, which sees it is stopping
     }
 }

@@ -1,7 +1,7 @@
 import Glibc
 import LoansHTTPServer
 import LoansText
-import LoansThreads
+import LoansSystem
 import LoansWeb
 
 /// The one place the HTTP adapter meets the web front: its requests become the front's, the

@@ -45,6 +45,8 @@ struct WebServer {
                 throw CLIError(code: .noInput, message: error.description)
             }
         }
+        // The one wake loop and its watcher, before the server starts its threads.
+        let feed = LiveFeed(today: request.today, source: stores.wakeSource(), box: frontBox)
         let server: HTTPServer
         do {
             server = try HTTPServer(listen: command.address, tls: tlsIdentity, commonHeaders: WebHeaders.common.map { HTTPField($0.name, $0.value) }, log: log.request) { incoming in
@@ -64,7 +66,6 @@ struct WebServer {
             now: { today.today.now() }, wallTime: { today.today.clock.wallTime(at: $0) }, window: request.settings.window, base: base
         )
         var watched = services
-        let feed = LiveFeed(changes: engine.changes(request.today), box: frontBox)
         watched.watchesChanges = feed != nil
         let front = WebFront(watched)
         frontBox.front = front

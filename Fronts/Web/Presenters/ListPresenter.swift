@@ -114,7 +114,7 @@ struct ListPresenter {
         var last: LoanStanding?
         var more = false
         let found = try agenda.group(group).page(policy, matching: text, beyond: after, descending: false, limit: ListPresenter.pageSize + 1) { item in
-            guard lines.count < ListPresenter.pageSize else { return more = true }
+            guard lines.count < ListPresenter.pageSize else { return more = true }  // the row past the page: there is more
             lines.append(LoanLine(item))
             last = item
         }
