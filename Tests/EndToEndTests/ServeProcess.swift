@@ -14,18 +14,21 @@ final class ServeProcess {
     /// `https` when it serves TLS itself; curl then trusts `certificate`.
     let scheme: String
     let certificate: String?
-    var base: String { "\(scheme)://127.0.0.1:\(port)" }
+    /// Where curl reaches it: itself, or a reverse proxy in front (`reachedAt`).
+    let base: String
 
     /// Starts `program serve --listen 127.0.0.1:PORT` plus `arguments`, with the harness's
-    /// environment (and `extra`); waits until it serves (or ended).
+    /// environment (and `extra`); waits until it serves (or ended). curl trusts `certificate`
+    /// and goes to `reachedAt` (`SCHEME://HOST:PORT`) when given, to the server itself otherwise.
     init(
         _ loans: BinaryHarness, _ arguments: [String] = [], extra: [String: String] = [:], program: String = BinaryHarness.binary, port: Int? = nil,
-        trusting certificate: String? = nil
+        trusting certificate: String? = nil, reachedAt: String? = nil
     ) throws {
         self.loans = loans
         self.certificate = certificate
-        scheme = certificate == nil ? "http" : "https"
+        scheme = certificate == nil || reachedAt != nil ? "http" : "https"
         self.port = try port ?? ServeProcess.freePort()
+        base = reachedAt ?? "\(scheme)://127.0.0.1:\(self.port)"
         jar = loans.folder + "/cookies-\(self.port).txt"
         process = try Subprocess(
             program, ["serve", "--listen", "127.0.0.1:\(self.port)"] + arguments, environment: loans.environment.merging(extra) { $1 },

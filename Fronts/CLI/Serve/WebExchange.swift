@@ -31,6 +31,9 @@ enum WebExchange {
             return HTTPAnswer(status: answer.status, headers: headers, body: .stream(stream))
         case .events(let open):
             let stream = HTTPStream()
+            // A comment first, so the header fields go out at once: a reverse proxy in front
+            // (and the browser) sees the stream open rather than waiting for the first change.
+            stream.send(ServerSentEvent.comment("open"))
             open(EventStreamOverHTTP(stream))
             return HTTPAnswer(status: answer.status, headers: headers, body: .stream(stream))
         }
