@@ -5,8 +5,9 @@ import Testing
 /// A real headless Chromium (Debian's chromium and chromedriver, through python3-selenium)
 /// through `loans serve`: signing in with the one-time link, the agenda, add, renew, return,
 /// undo, a refused form, a CLI write appearing live, a keyboard-only walk, hostile titles that
-/// run nothing, a form from another origin refused, axe-core on every page, the agenda at a
-/// phone's and a desktop's size in both colour schemes, and signing out (`Browser/walk.py`).
+/// run nothing, a form from another origin refused, axe-core on every page, every page at 320 px
+/// without scrolling sideways, the agenda at a phone's and a desktop's size in both colour
+/// schemes, and signing out (`Browser/walk.py`).
 @Suite struct ServeBrowserTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/walk.py").path
 

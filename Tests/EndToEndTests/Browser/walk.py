@@ -211,6 +211,17 @@ def keyboard_walk(driver, base, binary):
     check("Keyboard ladder" in loans(binary, "list"), "the loan added by keyboard is in the store")
 
 
+def narrow(driver, base, paths):
+    """The narrowest phone (320 px): no page scrolls sideways, a title of one long word included."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    for path in paths:
+        driver.get(base + path)
+        wait(driver, lambda d: d.find_elements(By.TAG_NAME, "h1"), f"{path} at 320 px")
+        scroll = driver.execute_script("return document.documentElement.scrollWidth")
+        check(scroll <= 320, f"no horizontal scrolling on {path} at 320 px ({scroll})")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def screenshots(driver, base, folder):
     for width, height in [(375, 812), (1280, 800)]:
         for scheme in ["light", "dark"]:
@@ -282,6 +293,9 @@ def main():
         open_id = loans(binary, "add", "Axe check", "--to", "Lee", "--due", "+2d").strip()
         axe_check(driver, base, ["/", "/all", "/returned", "/search?q=ladder", "/search", f"/loans/{open_id}", f"/loans/{loan}", "/loans/new",
                                  f"/loans/{open_id}/remove", "/loans/999999", "/?group=overdue&after=2026-01-01.1"])
+        long_id = loans(binary, "add", "Supercalifragilisticexpialidocious" * 3, "--to", "Maximiliana-Wilhelmina", "--due", "+2d").strip()
+        narrow(driver, base, ["/", "/all", "/returned", "/search?q=ladder", f"/loans/{open_id}", f"/loans/{long_id}", "/loans/new",
+                              f"/loans/{open_id}/remove"])
         driver.get(base + "/loans/new")
         submit(driver, "/loans")
         from axe_selenium_python import Axe
