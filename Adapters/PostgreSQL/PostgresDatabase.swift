@@ -48,11 +48,28 @@ package enum PostgresDatabase {
         try store(location, author: author, client: PostgresClient(user: author.name, waiting: waiting))!
     }
 
+    /// Sessions, one-time links and accounts for a server's many requests, over at most
+    /// `capacity` connections, each with the schema made or upgraded first, as for a write.
+    package static func signIns(_ location: String, client: PostgresClient, capacity: Int) -> any SignInStore {
+        PostgresSignIns(location: location, capacity: capacity) {
+            try migrated(location, client: client)!
+        }
+    }
+
     /// The store for writing, its schema made or upgraded first — unless `unlessAbsent` and the
     /// database has no loans schema, which is then left as it is (nil).
     private static func store(
         _ location: String, author: Author, client: PostgresClient, unlessAbsent: Bool = false
     ) throws(StoreError) -> PostgresLoanStore? {
+        guard let connection = try migrated(location, client: client, unlessAbsent: unlessAbsent) else { return nil }
+        return PostgresLoanStore(connection: connection, author: Author(name: who(author.name, role: connection.role), clock: author.clock))
+    }
+
+    /// A connection to the database with its schema made or upgraded first — unless
+    /// `unlessAbsent` and the database has no loans schema (nil).
+    private static func migrated(
+        _ location: String, client: PostgresClient, unlessAbsent: Bool = false
+    ) throws(StoreError) -> PostgresConnection? {
         let connection = try connect(location, client)
         var state = try recognised(connection, PostgresSchema.probedState)
         if unlessAbsent, state == .absent { return nil }
@@ -66,7 +83,7 @@ package enum PostgresDatabase {
             state = try recognised(connection, PostgresSchema.migrate)
         }
         if state == .foreign { throw foreign(connection) }
-        return PostgresLoanStore(connection: connection, author: Author(name: who(author.name, role: connection.role), clock: author.clock))
+        return connection
     }
 
     /// Who changes are recorded as on a server: the OS user @ host and the database role, as in

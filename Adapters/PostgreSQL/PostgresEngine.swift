@@ -53,6 +53,10 @@ package final class PostgresEngine: StoreEngine, WatchedStore {
         PostgresReaderPool(location, client: client, capacity: capacity)
     }
 
+    package func signIns(upTo capacity: Int) throws -> any SignInStore {
+        PostgresDatabase.signIns(location, client: client, capacity: capacity)
+    }
+
     package func writer() throws -> any LoanWriting {
         try PostgresDatabase.writer(location, author: run.author, waiting: client.waiting)
     }

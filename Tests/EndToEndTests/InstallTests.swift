@@ -20,7 +20,7 @@ import Testing
 
         let system = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
         let shipped = try ShippedBinary.path()
-        let install = try harness.run(InstallTests.repository + "/ci/install", ["--binary", shipped, prefix], extra: system)
+        let install = try harness.run(InstallTests.repository + "/ci/install", ["--binary", shipped, "--companion", try ShippedBinary.companion(), prefix], extra: system)
         #expect(install.status == 0, "\(install.err)")
         #expect(install.out.contains("    fpath+=(\(prefix)/share/zsh/site-functions)"), "\(install.out)")
         #expect(install.out.contains("    export PATH=\"\(prefix)/bin:$PATH\""))
@@ -51,7 +51,7 @@ import Testing
 
         // The reminder timer's units name the installed binary and verify (system mode: a user
         // manager needs a session).
-        let units = ["loans-remind.service", "loans-remind.timer"].map { prefix + "/share/systemd/user/" + $0 }
+        let units = ["loans-remind.service", "loans-remind.timer", "loans-serve.service"].map { prefix + "/share/systemd/user/" + $0 }
         #expect(try String(contentsOfFile: units[0], encoding: .utf8).contains("ExecStart=\(prefix)/bin/loans remind --notify\n"))
         let verify = try harness.run("/usr/bin/systemd-analyze", ["verify"] + units, extra: user)
         #expect(verify.status == 0 && verify.out.isEmpty && verify.err.isEmpty, "\(verify.out) \(verify.err)")
@@ -69,9 +69,9 @@ import Testing
     }
 
     static let files = [
-        "bin/loans", "share/man/man1/loans.1", "share/bash-completion/completions/loans",
+        "bin/loans", "lib/loans/loans-dynamic", "share/man/man1/loans.1", "share/bash-completion/completions/loans",
         "share/zsh/site-functions/_loans", "share/fish/vendor_completions.d/loans.fish",
-        "share/systemd/user/loans-remind.service", "share/systemd/user/loans-remind.timer",
+        "share/systemd/user/loans-remind.service", "share/systemd/user/loans-remind.timer", "share/systemd/user/loans-serve.service",
     ]
 
     /// Every path under `folder` (files and folders), with each file's bytes.

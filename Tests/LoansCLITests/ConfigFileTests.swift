@@ -31,7 +31,13 @@ import Testing
 
     /// Values for a setting's sources, made from its kind: different from each other where the
     /// kind has enough values, and never the default.
-    static func samples(_ kind: ValueKind, avoiding shownDefault: String) -> [String] {
+    static func samples(_ kind: ValueKind, of key: String, avoiding shownDefault: String) -> [String] {
+        // Texts that must have a shape of their own: `serve`'s address and base URL.
+        let shaped = [
+            "serve.listen": ["127.0.0.1:1111", "[::1]:2222", "localhost:3333", "0.0.0.0:4444"],
+            "serve.base_url": ["http://one.example/", "https://two.example:8443/", "http://[::1]:3333/"],
+        ]
+        if let values = shaped[key] { return values.filter { $0 != shownDefault } }
         let candidates: [String] = switch kind {
         case .number(let range, _): (0..<4).map { String(range.lowerBound + $0) }
         case .choice(let values, _): values
@@ -66,7 +72,7 @@ import Testing
         case .value(let name): (name, nil)
         case .set(let name, _, let shown): (name, shown)
         }
-        var samples = ConfigFileTests.samples(setting.kind, avoiding: setting.shownDefault)
+        var samples = ConfigFileTests.samples(setting.kind, of: key, avoiding: setting.shownDefault)
         try #require(samples.count >= 2, "\(key): no values to try for its kind")
         let fromOption = samples.removeFirst()
         let fromEnvironment = variable.map { $0.means ?? samples.removeFirst() }
@@ -96,6 +102,8 @@ import Testing
         case .byDefault where key == SettingKey.remindRecipient.key:
             #expect(byDefault.shown.isEmpty, "no recipient of its own: the login name, asked when a run needs it")
             #expect(loans("config").out.contains("remind.recipient     = \(SystemAuthor.user())  (default)"))
+        case .byDefault where key == SettingKey.serveBaseURL.key:
+            #expect(byDefault.shown.isEmpty, "serve.base_url has no value of its own: it follows the address serve listens on")
         case .byDefault:
             #expect(byDefault.shown == setting.shownDefault)
         case .sameAs(let other):

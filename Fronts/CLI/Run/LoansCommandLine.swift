@@ -113,7 +113,10 @@ package enum LoansCommandLine {
             source: settings.source, environment: environment, today: now.today, clock: clock
         )
         defer { stores.close() }
-        let request = Request(settings: settings, today: today, now: now, environment: environment, stores: stores, console: console)
+        let request = Request(
+            settings: settings, today: today, now: now, environment: environment, stores: stores, console: console,
+            arguments: arguments.map(\.bytes)
+        )
         return try command.run(request)
     }
 }
@@ -140,6 +143,9 @@ struct Request {
     let environment: Environment
     let stores: StoreProvider
     let console: Console
+    /// The run's words as given, before a secret among them was masked for `ps` (`serve` starts
+    /// its dynamically linked companion with them).
+    let arguments: [[UInt8]]
 
     /// Today and the window as of the run's start.
     var policy: DuePolicy { today.policy(at: now) }

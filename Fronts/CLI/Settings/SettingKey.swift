@@ -1,6 +1,8 @@
 import LoansAdapters
 import LoansCore
+import LoansHTTPServer
 import LoansText
+import LoansWeb
 import LoansWidget
 
 /// The settings the config file may give, in the order `loans config`, help and the man page
@@ -47,6 +49,15 @@ enum SettingKey {
         "calendar.alarms", .days, sameAs: remindLead, help: "alarms of the calendar feed, days before the due date",
         option: "--alarms", valueName: "3,1,0", optionHelp: "days before the due date for alarms, '' for none"
     )
+    static let serveListen = Setting(
+        "serve.listen", .listenAddress, default: ServeCommand.defaultAddress, help: "where loans serve listens: HOST:PORT",
+        option: "--listen", valueName: "HOST:PORT", optionHelp: "where to listen: an IP address (IPv6 in brackets) or localhost, and a port"
+    )
+    static let serveBaseURL = Setting(
+        "serve.base_url", ValueReader<WebBaseURL>.baseURL.optional, default: nil, described: "http://LISTEN/",
+        help: "the address people reach loans serve at, for links", option: "--base-url", valueName: "URL",
+        optionHelp: "the address people reach it at: http(s)://HOST[:PORT]/"
+    )
     static let color = Setting(
         "color", .choice(noun: "colour choice"), default: ColourChoice.auto, help: "colour text on a terminal",
         option: "--color", valueName: "WHEN", optionHelp: "when to colour text; auto colours a terminal unless TERM=dumb",
@@ -55,7 +66,8 @@ enum SettingKey {
 
     static let all = [
         db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, remindLead.declaration,
-        remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration, color.declaration,
+        remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration, serveListen.declaration, serveBaseURL.declaration,
+        color.declaration,
     ]
 
     /// The setting of the config file's key `key`.
