@@ -57,10 +57,12 @@ import Testing
         #expect(verify.status == 0 && verify.out.isEmpty && verify.err.isEmpty, "\(verify.out) \(verify.err)")
         // The timer's hint names units systemd can find: by name where it looks for user units,
         // else linked there by their paths first (this prefix is not under the installing HOME).
-        let hint = try #require(install.out.split(separator: "\n").last { $0.contains("systemctl --user") }.map(String.init), "\(install.out)")
+        let hint = try #require(install.out.split(separator: "\n").last { $0.contains("loans-remind.timer") }.map(String.init), "\(install.out)")
+        let serveHint = try #require(install.out.split(separator: "\n").last { $0.contains("loans-serve.service") }.map(String.init), "\(install.out)")
         let searched = try harness.run("/usr/bin/systemd-analyze", ["--user", "unit-paths"], extra: system).out.split(separator: "\n").map(String.init)
         #expect(!searched.contains(prefix + "/share/systemd/user"), "the test's prefix is one systemd searches: it tests nothing")
         #expect(hint.contains("systemctl --user link \(units[0]) \(units[1]) && systemctl --user enable --now loans-remind.timer"), "\(hint)")
+        #expect(serveHint.contains("systemctl --user link \(units[2]) && systemctl --user enable --now loans-serve.service"), "\(serveHint)")
 
         let uninstall = try harness.run(InstallTests.repository + "/ci/install", ["--uninstall", prefix], extra: system)
         #expect(uninstall.status == 0)
