@@ -26,7 +26,7 @@ package struct ChangeHook: Sendable {
         guard let path, path.withCString({ access($0, X_OK) }) == 0 else { return }
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        StartedHooks.shared.reapFinished()
+        DetachedChildren.shared.reapFinished()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -40,36 +40,7 @@ package struct ChangeHook: Sendable {
             // A session of its own: a terminal's signals never reach the hook.
             return CleanSpawn(apart: .session).with { posix_spawn(&pid, program, &actions, &$0, argv, environ) } == 0
         }
-        if started { StartedHooks.shared.add(pid) }
-    }
-}
-
-/// The hooks this process started and has not collected yet. Only these are ever waited for,
-/// so loans never takes the exit status of a child it did not start (a test runner's, say,
-/// which `waitpid(-1)` would steal); a long-running TUI still leaves no zombies.
-final class StartedHooks: @unchecked Sendable {
-    static let shared = StartedHooks()
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var pids: [pid_t] = []
-
-    private init() {
-        pthread_mutex_init(lock, nil)
-    }
-
-    func add(_ pid: pid_t) {
-        pthread_mutex_lock(lock)
-        pids.append(pid)
-        pthread_mutex_unlock(lock)
-    }
-
-    /// Collects the hooks that have finished.
-    func reapFinished() {
-        pthread_mutex_lock(lock)
-        pids.removeAll { pid in
-            var status: Int32 = 0
-            return waitpid(pid, &status, WNOHANG) != 0
-        }
-        pthread_mutex_unlock(lock)
+        if started { DetachedChildren.shared.add(pid) }
     }
 }
 
