@@ -125,6 +125,30 @@ import Testing
         #expect(tooltip[2] == "Tom &amp; Jerry &lt;1&gt; — borrowed from Library, due in 2 days")
     }
 
+    /// The waybar module of Docs/StatusBars.md, its clicks run as waybar runs them (`sh -c`,
+    /// output thrown away): `on-click` starts the terminal, `on-click-right` the notification.
+    @Test func theDocumentedWaybarClicksStartTheTerminalAndTheNotification() throws {
+        defer { loans.remove() }
+        let snippet = try #require(try StatusBarsDoc.blocks(fenced: "json").first { $0.contains("\"custom/loans\"") }, "no waybar module")
+        let module = try #require(
+            try JSONSerialization.jsonObject(with: Data(("{" + snippet + "}").utf8)) as? [String: [String: Any]]
+        )["custom/loans"]
+        let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
+        let path = ["PATH": recorders.bin + ":" + bin + ":/usr/bin:/bin"]
+        for (key, program) in [("on-click", "x-terminal-emulator"), ("on-click-right", "notify-send")] {
+            let command = try #require(module?[key] as? String, "\(key) is missing")
+            #expect(command.hasPrefix("loans widget --format waybar --click "), "\(key): \(command)")
+            try recorders.clear()
+            let run = try loans.run("/bin/sh", ["-c", command], extra: path)
+            #expect(run.status == 0 && run.err.isEmpty, "\(key): \(run.err)")
+            let records = try #require(try recorders.await(patience: 30), "\(key) started nothing")
+            #expect(records.map(\.program) == [program], "\(key): \(records)")
+        }
+        let line = try loans.run("/bin/sh", ["-c", try #require(module?["exec"] as? String)], extra: path)
+        let shown = try #require(try JSONSerialization.jsonObject(with: Data(line.out.utf8)) as? [String: Any])
+        #expect(shown["tooltip"] as? String == "1 overdue\nThe Hobbit — lent to Alice, 3 days overdue", "\(line.out)")
+    }
+
     @Test func anyOtherButtonOrNoneStartsNothing() throws {
         defer { loans.remove() }
         for button in ["", "2", "4", "5", "255"] {

@@ -88,7 +88,10 @@ package struct WidgetText: Hashable, Sendable {
     /// The heading and the lines, one a line: waybar's tooltip.
     package var tooltip: String {
         var text = heading
-        for line in lines { text += "\n" + line }
+        for line in lines {
+            text += "\n"
+            text += line
+        }
         return text
     }
 }

@@ -39,6 +39,7 @@ package struct WidgetPresenter: Sendable {
             return WidgetModel(state: state, overdueCount: 0, dueSoonCount: 0, listed: [], unlisted: 0)
         }
         var listed: [WidgetModel.UrgentLoan] = []
+        listed.reserveCapacity(min(summary.leading.count, listedLoans))
         for loan in summary.leading.prefix(listedLoans) {
             listed.append(WidgetModel.UrgentLoan(
                 title: SafeText.sanitized(loan.loan.title),
@@ -67,8 +68,14 @@ package struct WidgetPresenter: Sendable {
         let counts = model.counts
         let short = fit(counts)
         var lines: [String] = []
+        lines.reserveCapacity(model.listed.count + 1)
         for loan in model.listed {
-            lines.append(WidgetFitting.shorten(loan.title, columns: Int.max) + " — " + WidgetFitting.shorten(loan.party, columns: Int.max) + ", " + loan.day)
+            var line = WidgetFitting.capped(loan.title)
+            line += " — "
+            line += WidgetFitting.capped(loan.party)
+            line += ", "
+            line += loan.day
+            lines.append(line)
         }
         if model.unlisted > 0, !lines.isEmpty { lines.append("… and \(model.unlisted) more") }
         guard let urgent = model.urgent else {
@@ -88,7 +95,7 @@ package struct WidgetPresenter: Sendable {
     /// shortened.
     package func failure(_ message: String) -> WidgetText {
         let shown = fit(WidgetPresenter.failureText)
-        let detail = WidgetFitting.shorten(SafeText.sanitized("loans: " + message), columns: Int.max)
+        let detail = WidgetFitting.capped(SafeText.sanitized("loans: " + message))
         return WidgetText(state: .failed, full: shown, short: shown, heading: detail)
     }
 
