@@ -93,16 +93,17 @@ import Testing
 
         let remove = try ProgramRun("/usr/bin/apt-get", DebianPackageTests.apt + ["remove", "loans"], environment: environment, seconds: DebianPackageTests.aptSeconds)
         #expect(remove.status == 0, "apt-get remove: \(remove.out) \(remove.err)")
-        // A local package with no conffiles is forgotten once removed (apt-get purge would no longer
-        // find it); dpkg --purge clears whatever is left of it.
-        let purge = try ProgramRun("/usr/bin/dpkg", ["--purge", "loans"], environment: environment, seconds: DebianPackageTests.aptSeconds)
-        #expect(purge.status == 0, "dpkg --purge: \(purge.out) \(purge.err)")
+        // apt-get remove alone leaves no file (the package has no conffiles to keep).
         var left: [String] = []
         for path in listed where path != "/." && !folders.contains(path) {
             var info = stat()
             if lstat(path, &info) == 0 { left.append(path) }
         }
-        #expect(left.isEmpty, "left behind: \(left)")
+        #expect(left.isEmpty, "left behind by apt-get remove: \(left)")
+        // A local package with no conffiles is forgotten once removed (apt-get purge would no longer
+        // find it); dpkg --purge clears whatever is left of it.
+        let purge = try ProgramRun("/usr/bin/dpkg", ["--purge", "loans"], environment: environment, seconds: DebianPackageTests.aptSeconds)
+        #expect(purge.status == 0, "dpkg --purge: \(purge.out) \(purge.err)")
         let status = try ProgramRun("/usr/bin/dpkg-query", ["-W", "-f", "${Status}", "loans"], environment: environment)
         #expect(status.status != 0 || status.out.hasPrefix("unknown") || status.out.contains("not-installed"), "\(status.out)")
     }
