@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Completions in the real shells: bash with bash-completion, zsh in a pseudo-terminal through
-/// zpty and a capture widget, fish through `complete -C`. Each asks what a user's Tab would.
+/// zpty and a capture widget, fish through `complete -C`. Each asks what a user's Tab would, of
+/// the script `loans completions` prints — never of a file in the system's folders, where the
+/// Debian package's test installs one meanwhile.
 @Suite struct CompletionShellTests {
     let loans: BinaryHarness
     init() throws {
@@ -22,7 +24,9 @@ import Testing
         try script.write(toFile: file, atomically: true, encoding: .utf8)
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
         let arguments = (shell.hasSuffix("fish") ? ["--no-config", file] : shell.hasSuffix("zsh") ? ["-f", file] : ["--norc", "--noprofile", file]) + lines
-        let result = try loans.run(shell, arguments, extra: ["PATH": bin + ":/usr/bin:/bin", "TERM": "xterm"])
+        // No system data folder: fish would autoload a completion file installed there (the Debian
+        // package's test installs one meanwhile) over the one the driver sourced.
+        let result = try loans.run(shell, arguments, extra: ["PATH": bin + ":/usr/bin:/bin", "TERM": "xterm", "XDG_DATA_DIRS": loans.folder + "/no-data-dirs"])
         #expect(result.status == 0, "\(shell) failed: \(result.out) \(result.err)")
         if quiet { #expect(result.err.isEmpty, "\(shell) printed on stderr: \(result.err)") }
         var answers: [String: [String]] = [:]
@@ -203,7 +207,7 @@ import Testing
             print -r -- "TIMEOUT waiting for $pattern after: $out"
             exit 1
         }
-        zpty -w z 'PS1="%% "; autoload -Uz compinit; compinit -u -D; source <(loans completions zsh)'
+        zpty -w z 'PS1="%% "; fpath=(${fpath:#/usr/share/zsh/vendor-completions}); autoload -Uz compinit; compinit -u -D; source <(loans completions zsh)'
         zpty -w z 'compadd() { local -A o; local -a hits disp; zparseopts -E -A o d: O: A: D:; if (( ${+o[-O]} || ${+o[-A]} || ${+o[-D]} )); then builtin compadd "$@"; return; fi; builtin compadd -A hits "$@"; if (( ${+o[-d]} )); then if [[ ${o[-d]} == \(* ]]; then eval "disp=${o[-d]}"; else disp=("${(@P)o[-d]}"); fi; fi; local i; for (( i = 1; i <= $#hits; i++ )); do print -r -- "<hit>${hits[i]}<desc>${disp[i]}</hit>"; done; builtin compadd "$@"; }'
         zpty -w z 'capture() { zle complete-word; print -r -- "<end""/>"; zle kill-whole-line; }; zle -N capture; bindkey "^T" capture; print -r -- "<bound""/>"'
         await '*<bound/>*'

@@ -12,8 +12,8 @@ struct HelpCommand: LoansCommand {
         man
     }
 
-    /// When the man page was last changed in substance (its `.TH` date).
-    static let manDate = "2026-11-29"
+    /// The date of this version, as CHANGELOG.md gives it: the man page's `.TH` date.
+    static let manDate = "2026-12-01"
 
     let topic: CommandDeclaration?
     let man: Bool

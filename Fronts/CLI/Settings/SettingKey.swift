@@ -31,6 +31,10 @@ enum SettingKey {
         help: "the widget's width in display columns", option: "--max-width", valueName: "N",
         optionHelp: "display columns of visible text, \(WidgetPresenter.maxWidthRange.lowerBound)-\(WidgetPresenter.maxWidthRange.upperBound); the title gives way"
     )
+    static let widgetTerminal = Setting(
+        "widget.terminal", .words, default: ["x-terminal-emulator", "-e"],
+        help: "the terminal a click on the widget opens the TUI in: a program and its words before a command, split at spaces (no shell)"
+    )
     static let remindLead = Setting(
         "remind.lead", .days, default: ReminderSchedule.standard.leads.reversed(), help: "days before the due date to remind, like 3,1,0",
         option: "--lead", valueName: "3,1,0", optionHelp: "days before the due date to remind on, '' for overdue reminders only"
@@ -65,9 +69,9 @@ enum SettingKey {
     )
 
     static let all = [
-        db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, remindLead.declaration,
-        remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration, serveListen.declaration, serveBaseURL.declaration,
-        color.declaration,
+        db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, widgetTerminal.declaration,
+        remindLead.declaration, remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration,
+        serveListen.declaration, serveBaseURL.declaration, color.declaration,
     ]
 
     /// The setting of the config file's key `key`.

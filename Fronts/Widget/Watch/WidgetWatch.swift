@@ -26,7 +26,7 @@ package struct WidgetWatch {
         var feed = WidgetFeed(style: answer.style)
         var lastMessage: String?
         while true {
-            let text = try answer.text { try AgendaQuery(store: stores.reader()).summary(today.policy()) } report: { message in
+            let text = try answer.text { try AgendaQuery(store: stores.reader()).summary(today.policy(), leading: answer.leading) } report: { message in
                 if message != lastMessage { report(message) }
                 lastMessage = message
             }
