@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "LoansAdaptersTests",
             dependencies: [
-                "LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansTestSupport",
+                "LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansDocument", "LoansTestSupport",
             ],
             path: "Tests/LoansAdaptersTests"
         ),

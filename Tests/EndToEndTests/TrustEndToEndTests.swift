@@ -42,6 +42,26 @@ import Testing
         #expect(again.status == 1 && again.err == "loans: loan 1 was already returned on 2026-11-29\n")
     }
 
+    /// A due date corrected to before a renewal's earlier due date drops that renewal and says
+    /// so; the backup `json all` writes then imports into a new database.
+    @Test func aCorrectedDueDateKeepsTheBackupImportable() throws {
+        defer { loans.remove() }
+        try loans.must("add", "Dune", "--from", "Library", "--due", "2026-12-02")
+        try loans.must("renew", "1", "--due", "2026-12-09")
+        let edited = try loans("edit", "1", "--due", "2026-12-01")
+        #expect(edited.status == 0 && edited.out == """
+            Edited loan #1; dropped 1 renewal whose earlier due date (2026-12-02) is not before the new due date 2026-12-01 \
+            (undo brings it back).
+
+            """)
+        #expect(try loans("history").out.split(separator: "\n").first?.hasSuffix("edited (due date, renewals)") == true)
+        let document = loans.folder + "/backup.json"
+        #expect(try loans.shell("loans json all > '\(document)'").status == 0)
+        let moved = try loans("--db", loans.folder + "/moved.db", "import", document)
+        #expect(moved.status == 0 && moved.out == "Imported 1 loan.\n", "\(moved.err)")
+        #expect(try loans("--db", loans.folder + "/moved.db", "show", "1").out.contains("Renewals:      0\n"))
+    }
+
     @Test func anOverdueLoanCanBeAddedWithoutInventingALentDate() throws {
         defer { loans.remove() }
         #expect(try loans("add", "Drill", "--to", "Sam", "--due", "2026-11-20").out == "1\n")

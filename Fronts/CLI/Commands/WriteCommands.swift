@@ -75,8 +75,8 @@ struct EditCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let loan = try EditLoan(store: request.stores.writer()).run(id, edit)
-        request.console.out.line(OutcomeText.edited(loan.id))
+        let outcome = try EditLoan(store: request.stores.writer()).run(id, edit)
+        request.console.out.line(OutcomeText.edited(outcome))
         return .success
     }
 }

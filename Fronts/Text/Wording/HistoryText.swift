@@ -78,7 +78,7 @@ package enum ChangeWording {
         [
             ("title", loan.title), ("direction", loan.direction.rawValue), ("name", loan.counterparty),
             ("lent date", loan.lentOn.iso), ("due date", loan.dueOn.iso), ("return date", loan.returnedOn?.iso ?? ""),
-            ("note", loan.note ?? ""),
+            ("note", loan.note ?? ""), ("renewals", loan.previousDueDates.map(\.iso).joined(separator: ",")),
         ]
     }
 }
