@@ -11,7 +11,7 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case newerVersion
         /// The data source is read-only (a fixture) and a write was asked (1).
         case readOnly
-        /// The largest id loans can give is taken: no new loan can be added (1).
+        /// No id is free for a new loan: every id loans gives has been used (1).
         case idsExhausted
     }
 
@@ -24,4 +24,11 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { message }
+}
+
+extension StoreError {
+    /// Every id loans gives, 1 to 2^53 − 1, has been used (the history counts), so no loan can be added.
+    package static let noFreeID = StoreError(
+        .idsExhausted, "no id is free for a new loan: every id from 1 to \(LoanID.maximum) has been used"
+    )
 }
