@@ -13,6 +13,9 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case readOnly
         /// No id is free for a new loan: every id loans gives has been used (1).
         case idsExhausted
+        /// Another process made the database while this one built it aside, so nothing was
+        /// written (74); a write that can be run again runs on that database instead.
+        case createdMeanwhile
     }
 
     package let kind: Kind

@@ -59,6 +59,7 @@ struct ErrorReport {
         case .newerVersion: .newerDatabase
         case .readOnly: .usage
         case .idsExhausted: .failure
+        case .createdMeanwhile: .ioError
         }
     }
 }
