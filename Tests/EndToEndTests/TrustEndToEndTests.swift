@@ -76,7 +76,7 @@ import Testing
         let history = try loans("history")
         #expect(history.status == 0)
         let lines = history.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2 && lines[0].hasSuffix("#1  The Hobbit  returned (was due 2026-11-28)"))
+        #expect(lines.count == 2 && lines[0].hasSuffix("change 2  #1  The Hobbit  returned on its due date (2026-11-28)"))
         #expect(lines[1].contains("added (lent to Alice, due 2026-11-28)"))
         #expect(try loans("undo").out == "Undid: returned #1 The Hobbit — it is open again\n")
         #expect(try loans("overdue").out.contains("#1  The Hobbit"))
@@ -112,6 +112,8 @@ import Testing
         #expect(try stored() == before)
         let skipped = try loans("undo", "--skip")
         #expect(skipped.status == 0 && skipped.out.hasPrefix("Undid: added #1 First — it is gone again (left change 2, added"))
+        let blocked = try loans("undo", "--skip")
+        #expect(blocked.status == 1 && blocked.err.hasPrefix("loans: nothing to undo: your one change not undone yet, change 2 (add of loan 2), is blocked because change 3 (return by "), "\(blocked.err)")
         #expect(try loans("history").out.contains("— by "))
     }
 

@@ -160,6 +160,10 @@ package enum ChangeContract {
         let skipped = try UndoChange(store: alice2).run(skippingBlocked: true)
         #expect(skipped.change.kind == .add && skipped.delta?.id == first && skipped.skipped.map(\.id) == [change.id])
         #expect(try all(alice2) == [bobs])
+        // Only the blocked change is left: --skip names it and what blocks it, not "nothing to undo".
+        #expect(throws: LoanCommandError.everyChangeBlocked(blocked, count: 1)) { try UndoChange(store: alice2).run(skippingBlocked: true) }
+        #expect(throws: LoanCommandError.blocked(blocked)) { try UndoChange(store: alice2).run() }
+        #expect(try all(alice2) == [bobs])
     }
 
     static func anImportIsUndoneWhole(_ open: ChangeCheck.Writers) throws {
