@@ -15,19 +15,20 @@ let package = Package(
             name: "CSQLite", path: "Adapters/CSQLite", providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Adapters/CLinux"),
+        // The system layer: descriptors, errno, file status, paths, spawn, signals, threads and a
+        // connection pool (Glibc and CLinux only).
+        .target(name: "LoansSystem", dependencies: ["CLinux"], path: "Adapters/System"),
         .target(
             name: "LoansAdapters",
-            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux", "LoansWake", "LoansThreads"],
+            dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux", "LoansSystem", "LoansWake"],
             path: "Adapters",
-            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "Wake", "Threads", "CMicroHTTPD", "HTTP"]
+            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "System", "Wake", "CMicroHTTPD", "HTTP"]
         ),
-        // What wakes every store's live-agenda watcher: the midnight timer, the monotonic clock.
-        .target(name: "LoansWake", dependencies: ["CLinux"], path: "Adapters/Wake"),
-        // What lets the stores serve many threads: a connection pool, a monitor, a detached thread.
-        .target(name: "LoansThreads", path: "Adapters/Threads"),
+        // The one wake loop of every front that keeps running, and the change feed for many listeners.
+        .target(name: "LoansWake", dependencies: ["LoansCore", "LoansSystem", "CLinux"], path: "Adapters/Wake"),
         // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
-        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansWake", "LoansThreads"], path: "Adapters/PostgreSQL"),
+        .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansSystem", "LoansWake"], path: "Adapters/PostgreSQL"),
         // libmicrohttpd's header only: LoansHTTPServer loads libmicrohttpd.so.12 with dlopen, so nothing links it.
         .systemLibrary(name: "CMicroHTTPD", path: "Adapters/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "LoansHTTPServer", dependencies: ["CMicroHTTPD"], path: "Adapters/HTTP"),
@@ -43,8 +44,8 @@ let package = Package(
         .target(
             name: "LoansCLI",
             dependencies: [
-                "LoansCore", "LoansInterchange", "LoansAdapters", "LoansPostgres", "LoansText", "LoansDocument", "LoansWidget",
-                "LoansTUI", "LoansReminders", "LoansCalendar",
+                "LoansCore", "LoansInterchange", "LoansSystem", "LoansWake", "LoansAdapters", "LoansPostgres", "LoansText",
+                "LoansDocument", "LoansWidget", "LoansTUI", "LoansReminders", "LoansCalendar",
             ],
             path: "Fronts/CLI"
         ),
@@ -68,10 +69,14 @@ let package = Package(
             name: "LoansInterchangeTests", dependencies: ["LoansInterchange", "LoansCore", "LoansTestSupport"],
             path: "Tests/LoansInterchangeTests"
         ),
+        .testTarget(name: "LoansSystemTests", dependencies: ["LoansSystem", "LoansTestSupport"], path: "Tests/LoansSystemTests"),
+        .testTarget(
+            name: "LoansWakeTests", dependencies: ["LoansWake", "LoansSystem", "LoansCore", "LoansTestSupport"], path: "Tests/LoansWakeTests"
+        ),
         .testTarget(
             name: "LoansAdaptersTests",
             dependencies: [
-                "LoansAdapters", "LoansPostgres", "LoansCore", "LoansInterchange", "LoansDocument", "LoansTestSupport",
+                "LoansAdapters", "LoansPostgres", "LoansWake", "LoansCore", "LoansInterchange", "LoansDocument", "LoansTestSupport",
             ],
             path: "Tests/LoansAdaptersTests"
         ),

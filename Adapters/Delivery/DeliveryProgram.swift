@@ -1,7 +1,6 @@
 import CLinux
 import Glibc
 import LoansCore
-import LoansWake
 
 /// Why a delivery failed: nothing was recorded as sent, and the message says why.
 package struct DeliveryError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -35,16 +34,22 @@ package struct DeliveryProgram {
     /// Runs it to the end; throws when it cannot start, fails, or outlives the deadline.
     package func run() throws(DeliveryError) {
         let path = try resolved()
-        var stdinPipe: [Int32] = [-1, -1]
+        var feed: (reader: FileDescriptor, writer: FileDescriptor)?
         if input != nil {
-            guard pipe(&stdinPipe) == 0 else { throw failure("cannot make a pipe: \(errorText())") }
-            for descriptor in stdinPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { throw failure("cannot make a pipe: \(Errno.current)") }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            feed = (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
         }
-        defer { for descriptor in stdinPipe where descriptor >= 0 { close(descriptor) } }
-        let pid = try spawn(path, stdin: stdinPipe[0])
-        close(stdinPipe[0])
-        stdinPipe[0] = -1
-        let status = try wait(for: pid, feeding: stdinPipe[1]) { stdinPipe[1] = -1 }
+        let pid: pid_t
+        do {
+            pid = try spawn(path, stdin: feed?.reader)
+        } catch {
+            if let feed { [feed.reader, feed.writer].forEach { $0.close() } }
+            throw error
+        }
+        feed?.reader.close()
+        let status = try wait(for: pid, feeding: feed?.writer)
         if status & 0x7F != 0 { throw failure("\(Quoted(program)) was ended by signal \(status & 0x7F)") }
         let code = (status >> 8) & 0xFF
         if code != 0 { throw failure("\(Quoted(program)) exited with status \(code)") }
@@ -53,35 +58,39 @@ package struct DeliveryProgram {
     /// The program's path: as given when it has a `/`, else the first executable file of that
     /// name in a `PATH` folder (an empty entry is the current folder).
     func resolved() throws(DeliveryError) -> String {
-        func runnable(_ path: String) -> Bool {
-            var info = stat()
-            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
-        }
         if program.contains("/") {
-            guard runnable(program) else { throw failure("cannot run \(Quoted(program)): \(errorText(runnableError(program)))") }
+            if let refusal = DeliveryProgram.refusal(program) { throw failure("cannot run \(Quoted(program)): \(refusal)") }
             return program
         }
         guard !program.isEmpty else { throw failure("the program to run is empty") }
         let search = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in search.split(separator: ":", omittingEmptySubsequences: false) {
             let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
-            if runnable(candidate) { return candidate }
+            if DeliveryProgram.refusal(candidate) == nil { return candidate }
         }
         throw failure("cannot run \(Quoted(program)): no such program on PATH")
     }
 
-    private func runnableError(_ path: String) -> Int32 {
-        var info = stat()
-        if stat(path, &info) != 0 { return errno }
-        return info.st_mode & S_IFMT == S_IFREG ? EACCES : EISDIR
+    /// Why the file at `path` cannot be run (it is missing, a folder, not executable), or nil
+    /// when it is an executable regular file.
+    private static func refusal(_ path: String) -> Errno? {
+        guard let name = SystemPath(path) else { return .noSuchFile }
+        let status: FileStatus
+        do {
+            status = try FileStatus(name)
+        } catch {
+            return error
+        }
+        guard status.kind == .regular else { return .isAFolder }
+        return name.withCString { access($0, X_OK) } == 0 ? nil : .permissionDenied
     }
 
-    private func spawn(_ path: String, stdin: Int32) throws(DeliveryError) -> pid_t {
+    private func spawn(_ path: String, stdin: FileDescriptor?) throws(DeliveryError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if stdin >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
+        if let stdin {
+            posix_spawn_file_actions_adddup2(&actions, stdin.rawValue, STDIN_FILENO)
         } else {
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         }
@@ -91,26 +100,25 @@ package struct DeliveryProgram {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var pid = pid_t()
-        let code = CleanSpawn(apart: .group).with { posix_spawn(&pid, path, &actions, &$0, argv, envp) }
-        guard code == 0 else { throw failure("cannot run \(Quoted(program)): \(errorText(code))") }
-        return pid
+        do {
+            return try CleanSpawn(apart: .group).spawn(path, &actions, arguments: argv, environment: envp)
+        } catch {
+            throw failure("cannot run \(Quoted(program)): \(error)")
+        }
     }
 
     /// Feeds the input (closing the pipe when done, or when the program stops reading) and waits
     /// for the end, at most until the deadline; then the program's group is killed.
-    private func wait(for pid: pid_t, feeding writer: Int32, closed: () -> Void) throws(DeliveryError) -> Int32 {
+    private func wait(for pid: pid_t, feeding writer: FileDescriptor?) throws(DeliveryError) -> Int32 {
         let deadline = MonotonicClock.milliseconds() + timeoutMilliseconds
         let process = pidfd_open(pid, 0)
         defer { if process >= 0 { close(process) } }
         var pending = input.map { ArraySlice($0) } ?? []
         var writer = writer
-        if writer >= 0 { _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK) }
+        try? writer?.setNonBlocking()
         func finishInput() {
-            guard writer >= 0 else { return }
-            close(writer)
-            writer = -1
-            closed()
+            writer?.close()
+            writer = nil
         }
         if pending.isEmpty { finishInput() }
         var previous = sigaction()
@@ -129,18 +137,22 @@ package struct DeliveryProgram {
                 finishInput()
                 kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                _ = valueOrErrno { waitpid(pid, &status, 0) }
                 throw failure("\(Quoted(program)) did not finish within \(DeliveryProgram.seconds(timeoutMilliseconds)); it was stopped")
             }
-            var descriptors: [pollfd] = []
-            if process >= 0 { descriptors.append(pollfd(fd: process, events: Int16(POLLIN), revents: 0)) }
-            if writer >= 0 { descriptors.append(pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)) }
+            var wanted: [(FileDescriptor, PollEvents)] = []
+            if process >= 0 { wanted.append((FileDescriptor(rawValue: process), .readable)) }
+            if let writer { wanted.append((writer, .writable)) }
             // Without a process descriptor (a kernel before 5.3), look again every 50 ms.
-            _ = poll(&descriptors, nfds_t(descriptors.count), Int32(process >= 0 ? remaining : min(remaining, 50)))
-            if writer >= 0, descriptors.contains(where: { $0.fd == writer && $0.revents != 0 }) {
-                let written = pending.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
-                if written > 0 { pending = pending.dropFirst(written) }
-                if pending.isEmpty || (written < 0 && errno != EAGAIN && errno != EINTR) { finishInput() }
+            guard let ready = try? Poll.wait(wanted, milliseconds: process >= 0 ? remaining : min(remaining, 50)) else { continue }
+            if let writer, ready.isReady(writer) {
+                do throws(Errno) {
+                    pending = pending.dropFirst(try pending.withUnsafeBytes { bytes in Result { () throws(Errno) in try writer.write(bytes) } }.get())
+                    if pending.isEmpty { finishInput() }
+                } catch where error == .wouldBlock {
+                } catch {
+                    finishInput()
+                }
             }
         }
     }
@@ -151,9 +163,5 @@ package struct DeliveryProgram {
 
     private func failure(_ message: String) -> DeliveryError {
         DeliveryError(message: message)
-    }
-
-    private func errorText(_ code: Int32 = errno) -> String {
-        String(cString: strerror(code))
     }
 }

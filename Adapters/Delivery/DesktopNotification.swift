@@ -20,8 +20,7 @@ package enum DesktopNotification {
         guard (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty else { return environment }
         let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(getuid())"
         let bus = runtime + "/bus"
-        var info = stat()
-        guard stat(bus, &info) == 0 else { return environment }
+        guard let socket = SystemPath(bus), (try? FileStatus(socket)) != nil else { return environment }
         var result = environment
         result["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + escaped(bus)
         return result

@@ -1,4 +1,3 @@
-import Glibc
 import LoansCore
 
 /// An advisory lock across processes: `flock(LOCK_EX)` on a lock file (created 0600 when
@@ -7,15 +6,17 @@ import LoansCore
 /// started meanwhile never inherits the lock.
 enum FileLock {
     static func exclusively<T>(at path: SystemPath, _ body: () throws -> T) throws -> T {
-        let descriptor = path.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }
-        guard descriptor >= 0 else {
-            throw StoreError(.unavailable, "cannot open the lock file \(Quoted(path)): \(String(cString: strerror(errno)))")
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readWrite, options: [.create, .noFollow])
+        } catch {
+            throw StoreError(.unavailable, "cannot open the lock file \(Quoted(path)): \(error)")
         }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw StoreError(.unavailable, "cannot lock \(Quoted(path)): \(String(cString: strerror(errno)))")
-            }
+        defer { descriptor.close() }
+        do {
+            try descriptor.lockExclusively()
+        } catch {
+            throw StoreError(.unavailable, "cannot lock \(Quoted(path)): \(error)")
         }
         return try body()
     }

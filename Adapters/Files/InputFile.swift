@@ -1,4 +1,3 @@
-import Glibc
 import LoansCore
 import LoansInterchange
 
@@ -14,7 +13,7 @@ package struct InputFileError: Error, Equatable, Sendable, CustomStringConvertib
 /// `LoanDocument.maximumBytes` is refused before anything is read; other inputs (standard input,
 /// a pipe, a device) are refused by the reader once past the limit.
 package final class InputFile {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let path: SystemPath
     private let owned: Bool
 
@@ -23,39 +22,46 @@ package final class InputFile {
     package init(_ path: SystemPath) throws {
         self.path = path
         if path.bytes == [UInt8(ascii: "-")] {
-            descriptor = STDIN_FILENO
+            descriptor = .standardInput
             owned = false
         } else {
-            descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-            guard descriptor >= 0 else { throw InputFile.failure(path) }
+            do {
+                descriptor = try FileDescriptor.open(path, .readOnly)
+            } catch {
+                throw InputFile.failure(path, error)
+            }
             owned = true
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw InputFile.failure(path) }
-        guard info.st_mode & S_IFMT != S_IFDIR else {
+        let status: FileStatus
+        do {
+            status = try descriptor.status()
+        } catch {
+            throw InputFile.failure(path, error)
+        }
+        guard status.kind != .folder else {
             throw InputFileError(message: "cannot read \(Quoted(path)): it is a folder")
         }
-        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > LoanDocument.maximumBytes {
+        if status.kind == .regular, status.size > LoanDocument.maximumBytes {
             throw DocumentError.tooLarge
         }
     }
 
     deinit {
-        if owned { close(descriptor) }
+        if owned { descriptor.close() }
     }
 
     /// The file's bytes, as the document reader asks for them.
     package var source: DocumentSource {
         DocumentSource { [self] buffer in
-            while true {
-                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-                if count >= 0 { return count }
-                guard errno == EINTR else { throw InputFile.failure(path) }
+            do throws(Errno) {
+                return try descriptor.read(into: buffer)
+            } catch {
+                throw InputFile.failure(path, error)
             }
         }
     }
 
-    private static func failure(_ path: SystemPath) -> InputFileError {
-        InputFileError(message: "cannot read \(Quoted(path)): \(String(cString: strerror(errno)))")
+    private static func failure(_ path: SystemPath, _ error: Errno) -> InputFileError {
+        InputFileError(message: "cannot read \(Quoted(path)): \(error)")
     }
 }

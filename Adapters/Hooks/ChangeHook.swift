@@ -23,9 +23,7 @@ package struct ChangeHook: Sendable {
 
     /// Starts the hook if it exists and is executable; never waits for it.
     package func fire() {
-        guard let path, path.withCString({ access($0, X_OK) }) == 0 else { return }
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        guard let path, path.withCString({ access($0, X_OK) }) == 0, (try? FileStatus(path))?.kind == .regular else { return }
         StartedHooks.shared.reapFinished()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -33,14 +31,13 @@ package struct ChangeHook: Sendable {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
-        var pid = pid_t()
         let started = path.withCString { program in
             let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
             defer { argv.forEach { free($0) } }
             // A session of its own: a terminal's signals never reach the hook.
-            return CleanSpawn(apart: .session).with { posix_spawn(&pid, program, &actions, &$0, argv, environ) } == 0
+            return try? CleanSpawn(apart: .session).spawn(program, &actions, arguments: argv, environment: environ)
         }
-        if started { StartedHooks.shared.add(pid) }
+        if let started { StartedHooks.shared.add(started) }
     }
 }
 

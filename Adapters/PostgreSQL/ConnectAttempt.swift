@@ -1,6 +1,6 @@
 import CLibPQ
 import Glibc
-import LoansThreads
+import LoansSystem
 import LoansWake
 
 /// Making a connection within the connect deadline, through libpq's asynchronous calls:

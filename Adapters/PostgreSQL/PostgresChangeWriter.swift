@@ -238,8 +238,8 @@ final class PostgresChangeWriter: LoanChangeWriter {
                 [id.description, target?.description]
             )
             try bulk?.writeDayCounts(connection)
-            // Watchers learn of the change once it is committed (PostgresAgendaChanges).
-            try connection.execute("SELECT pg_notify($1, $2)", [PostgresAgendaChanges.channel, id.description])
+            // Watchers learn of the change once it is committed (PostgresListener).
+            try connection.execute("SELECT pg_notify($1, $2)", [PostgresListener.channel, id.description])
             guard kind.isUndoable else { return }
             try connection.execute("UPDATE loans.change SET redoable = false WHERE who = $1 AND redoable", [author.name])
         }

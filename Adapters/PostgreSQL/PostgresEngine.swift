@@ -1,10 +1,11 @@
 import LoansCore
+import LoansWake
 
 /// The PostgreSQL engine: the loans of one database on a server, named by a `postgresql://` or
 /// `postgres://` URL that goes to libpq as written. Reads are read-only and make nothing; a
 /// write creates or upgrades the schema first. A one-shot run bounds every wait for the server
 /// (`PostgresClient.Waiting.oneShot`); a run that keeps going keeps its connections alive.
-package final class PostgresEngine: StoreEngine {
+package final class PostgresEngine: StoreEngine, WatchedStore {
     let location: String
     let run: StoreRun
 
@@ -64,7 +65,7 @@ package final class PostgresEngine: StoreEngine {
     }
 
     /// LISTEN/NOTIFY on a connection of the watcher's own.
-    package func changes(_ today: Today) -> any AgendaChanges {
-        PostgresAgendaChanges(location, user: run.author.name, today: today)
+    package func wakeSource() -> any WakeSource {
+        PostgresListener(location, user: run.author.name)
     }
 }

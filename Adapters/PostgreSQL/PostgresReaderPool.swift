@@ -1,5 +1,5 @@
 import LoansCore
-import LoansThreads
+import LoansSystem
 
 /// Readers for many requests at once on a PostgreSQL server: a few connections (at most the
 /// capacity), each lent to one request at a time, which reads in one `REPEATABLE READ READ ONLY`

@@ -39,10 +39,10 @@ extension PostgresLoanStore {
                 rare[Int(position) - 1] = true
             }
         }
-        guard let run = PostgresLoanStore.longestRun(rare) else { return (folded, true) }
+        guard let part = SearchText.rarePart(trigramIsRare: rare) else { return (folded, true) }
         var pattern = String.UnicodeScalarView()
-        pattern.append(contentsOf: scalars[run.lowerBound..<run.upperBound + 3])
-        return (String(pattern), run.count == rare.count)
+        pattern.append(contentsOf: scalars[part])
+        return (String(pattern), part.count == scalars.count)
     }
 
     /// For each run (`$1`, by position), whether the statistics estimate that fewer loans than the
@@ -65,20 +65,4 @@ extension PostgresLoanStore {
         WHERE loans.total > 0
         GROUP BY run.position, loans.total
         """
-
-    /// The longest run of true flags, as the range of their positions.
-    static func longestRun(_ flags: [Bool]) -> ClosedRange<Int>? {
-        var best: ClosedRange<Int>?
-        var start: Int?
-        for (index, flag) in flags.enumerated() {
-            if flag {
-                let from = start ?? index
-                start = from
-                if best.map({ $0.count < index - from + 1 }) ?? true { best = from...index }
-            } else {
-                start = nil
-            }
-        }
-        return best
-    }
 }

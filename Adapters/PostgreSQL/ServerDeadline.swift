@@ -1,5 +1,5 @@
 import Glibc
-import LoansWake
+import LoansSystem
 
 /// How long one wait for the server may take, and the wait itself. A one-shot run bounds every
 /// wait — connecting (name lookup, TCP, TLS and authentication) by the connect budget, each
@@ -36,18 +36,21 @@ struct ServerDeadline: Sendable {
     /// (nil: none) has passed.
     static func wait(on socket: Int32, for events: Int32, until deadline: ServerDeadline?) throws(PostgresError) -> Int32 {
         guard socket >= 0 else { return events }  // no socket: the next libpq call says why
+        let descriptor = FileDescriptor(rawValue: socket)
         while true {
-            var timeout: Int32 = -1
+            var milliseconds: Int?
             if let deadline {
                 let left = deadline.moment - MonotonicClock.milliseconds()
                 guard left > 0 else { throw deadline.expired }
-                timeout = Int32(clamping: left)
+                milliseconds = left
             }
-            var descriptor = pollfd(fd: socket, events: Int16(events), revents: 0)
-            let ready = poll(&descriptor, 1, timeout)
-            if ready > 0 { return Int32(descriptor.revents) }
-            if ready < 0, errno != EINTR {
-                throw PostgresError(message: "cannot wait for the server: \(String(cString: strerror(errno)))")
+            do {
+                let found = try Poll.wait([(descriptor, PollEvents(rawValue: Int16(events)))], milliseconds: milliseconds).events(descriptor)
+                if !found.isEmpty { return Int32(found.rawValue) }
+            } catch where error == .interrupted {
+                continue  // a signal's handler ran: the time left is looked at again
+            } catch {
+                throw PostgresError(message: "cannot wait for the server: \(error)")
             }
         }
     }

@@ -1,10 +1,11 @@
 import Glibc
 import LoansCore
+import LoansWake
 
 /// The SQLite engine: the loans database in one file, reached by its path's bytes. Reads open the
 /// file read-only and never create it; the first write builds it aside and moves it into place
 /// (`DatabaseCreation`). Every write is recorded as the run's author.
-package final class SQLiteEngine: StoreEngine {
+package final class SQLiteEngine: StoreEngine, WatchedStore {
     let location: DatabaseLocation
     let run: StoreRun
 
@@ -45,7 +46,7 @@ package final class SQLiteEngine: StoreEngine {
 
     /// inotify on the files whose changes can change the answer: the database and its `-wal`
     /// (its companion, written by writes only).
-    package func changes(_ today: Today) -> any AgendaChanges {
-        InotifyAgendaChanges(data: [location.path], companions: [location.path.appending("-wal")], today: today)
+    package func wakeSource() -> any WakeSource {
+        FileChanges(data: [location.path], companions: [location.path.appending("-wal")])
     }
 }

@@ -1,5 +1,5 @@
 import LoansCore
-import LoansThreads
+import LoansSystem
 
 /// Readers for many requests at once on the SQLite file: read-only connections (at most the
 /// capacity) beside the one writer SQLite allows, each lent to one request at a time, which reads

@@ -35,8 +35,8 @@ extension SQLiteLoanStore {
         for start in 0..<max(0, scalars.count - 2) {
             rare.append(try trigramCount(scalars[start..<start + 3]) < SearchPhrase.rareBelow)
         }
-        guard let run = SQLiteLoanStore.longestRun(rare) else { return (SearchPhrase.quoted(scalars), true) }
-        return (SearchPhrase.quoted(scalars[run.lowerBound..<run.upperBound + 3]), run.count == rare.count)
+        guard let part = SearchText.rarePart(trigramIsRare: rare) else { return (SearchPhrase.quoted(scalars), true) }
+        return (SearchPhrase.quoted(scalars[part]), part.count == scalars.count)
     }
 
     /// How many index rows hold `trigram`, counting no further than `SearchPhrase.rareBelow`.
@@ -54,21 +54,5 @@ extension SQLiteLoanStore {
         if trigramCounts.count >= 4096 { trigramCounts.removeAll() }
         trigramCounts[quoted] = count
         return count
-    }
-
-    /// The longest run of true flags, as the range of their positions.
-    private static func longestRun(_ flags: [Bool]) -> ClosedRange<Int>? {
-        var best: ClosedRange<Int>?
-        var start: Int?
-        for (index, flag) in flags.enumerated() {
-            if flag {
-                let from = start ?? index
-                start = from
-                if best.map({ $0.count < index - from + 1 }) ?? true { best = from...index }
-            } else {
-                start = nil
-            }
-        }
-        return best
     }
 }

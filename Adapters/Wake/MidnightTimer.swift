@@ -1,36 +1,37 @@
 import CLinux
 import Glibc
+import LoansSystem
 
 /// A timer descriptor that becomes readable at the next local midnight, and also at once when
-/// the wall clock is set (a jump forwards or back: `TFD_TIMER_CANCEL_ON_SET`), so a watcher
-/// sleeping on it in `poll(2)` looks at the day exactly when the day can have changed and never
-/// otherwise. Re-armed after each wake-up; `arm()` again after the time zone changes. Shared by
-/// every store's live-agenda watcher.
-package final class MidnightTimer {
-    /// The timer descriptor, or -1 when the kernel refused one (the watcher then looks at the day
+/// the wall clock is set (a jump forwards or back: `TFD_TIMER_CANCEL_ON_SET`), so the wake loop
+/// sleeping on it looks at the day exactly when the day can have changed and never otherwise.
+/// Re-armed after each wake-up; `arm()` again after the time zone changes.
+final class MidnightTimer {
+    /// The timer descriptor, or nil when the kernel refused one (the loop then looks at the day
     /// on its own schedule).
-    package let descriptor: Int32
+    let descriptor: FileDescriptor?
 
-    package init() {
-        descriptor = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+    init() {
+        let number = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        descriptor = number >= 0 ? FileDescriptor(rawValue: number) : nil
         arm()
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        descriptor?.close()
     }
 
     /// Sets the timer to the next local midnight (read in the zone in force now).
-    package func arm() {
-        guard descriptor >= 0 else { return }
+    func arm() {
+        guard let descriptor else { return }
         var spec = itimerspec(it_interval: timespec(), it_value: timespec(tv_sec: MidnightTimer.nextLocalMidnight(), tv_nsec: 0))
-        timerfd_settime(descriptor, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil)
+        timerfd_settime(descriptor.rawValue, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil)
     }
 
     /// Consumes the wake-up (an expiry, or the clock being set) and re-arms.
-    package func acknowledge() {
+    func acknowledge() {
         var expirations: UInt64 = 0
-        _ = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
+        _ = try? withUnsafeMutableBytes(of: &expirations) { try descriptor?.read(into: $0) }
         arm()
     }
 

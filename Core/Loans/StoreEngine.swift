@@ -35,9 +35,6 @@ package protocol StoreEngine: AnyObject {
     /// Who the history names for changes this run makes, as `reader` records them (on a server,
     /// the OS user @ host with the database role).
     func who(reading reader: any LoanReading) -> String
-
-    /// What tells a run that keeps going when the answer may have changed.
-    func changes(_ today: Today) -> any AgendaChanges
 }
 
 extension StoreEngine {

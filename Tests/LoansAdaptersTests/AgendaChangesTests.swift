@@ -3,24 +3,33 @@ import Glibc
 import LoansAdapters
 import LoansCore
 import LoansTestSupport
+import LoansWake
 import Testing
 
-/// The live-agenda port by events: it wakes for a write, a new or replaced file, a folder made
-/// later, a new day after the zone changed, input on the front's descriptor and its output
-/// losing its reader — and stays asleep (a timeout) for everything else: `-shm`, other names in
-/// the folder, a reader opening and closing the database, a `-wal` appearing empty.
+/// The SQLite engine's part of the wake loop (`FileChanges`), in the loop: it wakes for a write,
+/// a new or replaced file, a folder made later — and stays asleep (a timeout) for everything
+/// else: `-shm`, other names in the folder, a reader opening and closing the database, a `-wal`
+/// appearing empty. A database file made, replaced or removed, or an empty one getting its first
+/// bytes, is news that the store was replaced; a fixture document read whole is replaced by every
+/// change.
 @Suite struct AgendaChangesTests {
-    /// A clock whose day the test moves.
-    final class MovableClock: Clock, @unchecked Sendable {
-        var day = CivilDate(iso: "2026-11-29")!
-        func now() -> Now { Now(today: day, utc: UTCTimestamp(date: day, hour: 12, minute: 0, second: 0)) }
+    /// A loop on the files of a database at `path`, or of a document read whole; counts the
+    /// times it says the store was replaced.
+    final class Watching {
+        let loop: WakeLoop
+        private(set) var replaced = 0
+
+        init(_ path: String, readWhole: Bool = false) {
+            let source = readWhole
+                ? FileChanges(data: [SystemPath(path)!], companions: [], readWhole: true)
+                : FileChanges(data: [SystemPath(path)!], companions: [SystemPath(path + "-wal")!])
+            loop = WakeLoop(today: Today(fixed: nil, window: .standard, clock: StoppedClock(Now(today: Sample.today, utc: UTCTimestamp(date: Sample.today, hour: 12, minute: 0, second: 0)))), sources: [source], zoneFile: nil)
+            loop.storeReplaced = { [unowned self] in replaced += 1 }
+        }
     }
 
-    func watching(_ path: String, clock: MovableClock = MovableClock(), zone: String? = nil) -> InotifyAgendaChanges {
-        InotifyAgendaChanges(
-            data: [SystemPath(path)!], companions: [SystemPath(path + "-wal")!], today: Today(fixed: nil, window: .standard, clock: clock),
-            zoneFile: zone.flatMap(SystemPath.init)
-        )
+    func watching(_ path: String) -> Watching {
+        Watching(path)
     }
 
     func write(_ text: String, to path: String, append: Bool = false) throws {
@@ -30,8 +39,8 @@ import Testing
         #expect(Glibc.write(descriptor, text, text.utf8.count) == text.utf8.count)
     }
 
-    func wake(_ changes: InotifyAgendaChanges, within milliseconds: Int = 5000) -> AgendaWake {
-        changes.next(input: nil, output: nil, timeoutMilliseconds: milliseconds)
+    func wake(_ changes: Watching, within milliseconds: Int = 5000) -> AgendaWake {
+        changes.loop.next(input: nil, output: nil, timeoutMilliseconds: milliseconds)
     }
 
     @Test func nothingHappenedIsATimeout() throws {
@@ -120,46 +129,40 @@ import Testing
         #expect(wake(changes) == .answerMayHaveChanged)
     }
 
-    /// The zone file is a link, as `/etc/localtime` usually is: replacing the link (as
-    /// `timedatectl` does) or writing the zone it names makes the watcher look at the day; other
-    /// files in its folder never wake it.
-    @Test func aNewZoneWakesItOnlyWhenTheDayMoved() throws {
+    /// A connection opened on the database reads the file it opened: the loop says the store
+    /// was replaced when the file appears, is replaced or removed, or an empty file gets its
+    /// first bytes — never for a write to the same file.
+    @Test func aNewOrReplacedDatabaseIsAReplacedStore() throws {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: folder.file("etc"), withIntermediateDirectories: false)
-        try write("zone A", to: folder.file("A"))
-        try write("zone B", to: folder.file("B"))
-        let zone = folder.file("etc/localtime")
-        #expect(symlink(folder.file("A"), zone) == 0)
-        let clock = MovableClock()
-        let changes = watching(folder.file("loans.db"), clock: clock, zone: zone)
-        try write("x", to: folder.file("etc/hosts"))
-        #expect(rename(folder.file("etc/hosts"), folder.file("etc/hosts.old")) == 0)
-        #expect(wake(changes, within: 1000) == .timeout, "other files beside the zone")
-        #expect(symlink(folder.file("B"), folder.file("etc/localtime.new")) == 0)
-        #expect(rename(folder.file("etc/localtime.new"), zone) == 0)
-        #expect(wake(changes, within: 1000) == .timeout, "a new zone, the same day")
-        clock.day = clock.day.adding(days: 1)!
-        try write("zone B, new rules", to: folder.file("B"), append: true)
-        #expect(wake(changes) == .answerMayHaveChanged, "the zone the new link names changed, and with it the day")
-        clock.day = clock.day.adding(days: 1)!
-        #expect(unlink(zone) == 0)
-        #expect(symlink(folder.file("A"), zone) == 0)
-        #expect(wake(changes) == .answerMayHaveChanged, "the link replaced by unlink and symlink")
+        let path = folder.file("loans.db")
+        let changes = watching(path)
+        try write("", to: path)
+        #expect(wake(changes) == .answerMayHaveChanged)
+        #expect(changes.replaced == 1, "an empty file made")
+        try write("tables", to: path, append: true)
+        #expect(wake(changes) == .answerMayHaveChanged)
+        #expect(changes.replaced == 2, "the empty file's first bytes")
+        try write("frames", to: path + "-wal")
+        #expect(wake(changes) == .answerMayHaveChanged)
+        try write("rows", to: path, append: true)
+        #expect(wake(changes) == .answerMayHaveChanged)
+        #expect(changes.replaced == 2, "writes to the same file")
+        try write("another database", to: folder.file("new"))
+        #expect(rename(folder.file("new"), path) == 0)
+        #expect(wake(changes) == .answerMayHaveChanged)
+        #expect(changes.replaced == 3, "a file moved over it")
+        #expect(unlink(path) == 0)
+        #expect(wake(changes) == .answerMayHaveChanged)
+        #expect(changes.replaced == 4, "removed")
     }
 
-    @Test func inputAndAClosedOutputWakeItAtOnce() throws {
+    @Test func everyChangeReplacesADocumentReadWhole() throws {
         let folder = try TemporaryFolder()
-        let changes = watching(folder.file("loans.db"))
-        var input: [Int32] = [-1, -1]
-        #expect(pipe(&input) == 0)
-        defer { close(input[0]) }
-        #expect(Glibc.write(input[1], "k", 1) == 1)
-        #expect(changes.next(input: input[0], output: nil, timeoutMilliseconds: 60_000) == .input)
-        close(input[1])
-        var output: [Int32] = [-1, -1]
-        #expect(pipe(&output) == 0)
-        defer { close(output[1]) }
-        close(output[0])
-        #expect(changes.next(input: nil, output: output[1], timeoutMilliseconds: 60_000) == .outputClosed)
+        let path = folder.file("fixture.json")
+        try write("{}", to: path)
+        let changes = Watching(path, readWhole: true)
+        try write("{ }", to: path)
+        #expect(wake(changes) == .answerMayHaveChanged)
+        #expect(changes.replaced == 1)
     }
 }

@@ -81,9 +81,18 @@ package final class PostgresServer: Sendable {
     }
 
     /// The server's settings: loopback only, its socket in the cluster's folder, durable enough
-    /// to recover from a kill (fsync off is safe against a killed process, not a power cut).
+    /// to recover from a kill (fsync off is safe against a killed process, not a power cut), and
+    /// every connection logged (`connections(to:)` counts them).
     private static func options(port: Int, folder: String) -> String {
-        "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(folder) -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        "-c listen_addresses=127.0.0.1 -p \(port) -c unix_socket_directories=\(folder) -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c log_connections=on"
+    }
+
+    /// How many connections to `database` the server has let in so far, by the application name
+    /// the client gave (`PGAPPNAME`), as its log tells them.
+    package func connections(to database: String, application: String) -> Int {
+        let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
+        let line = "connection authorized: user=\(PostgresServer.role) database=\(database) application_name=\(application)"
+        return log.components(separatedBy: "\n").filter { $0.contains(line) }.count
     }
 
     /// A new, empty database owned by `loans` (the cluster's default is UTF8 in locale C); returns its name.

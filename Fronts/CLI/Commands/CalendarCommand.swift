@@ -38,8 +38,7 @@ struct CalendarCommand: LoansCommand {
         // so that the watch below can read it as it is.
         let store = try request.stores.identifiedReader()
         let feed = CalendarFeed(query: CalendarFeedQuery(store: store), alarms: alarms, product: product)
-        // The feed's file is still named by text (`AtomicFile`); the bytes of a UTF-8 path are its text.
-        switch (output.map { String(decoding: $0.bytes, as: UTF8.self) }, watch) {
+        switch (output, watch) {
         case (nil, _):
             try feed.write { request.console.out.write(bytes: $0) }
             return .success
@@ -55,7 +54,7 @@ struct CalendarCommand: LoansCommand {
 
     /// `--watch`: the calendar's own loop over a live session of the stores; each new failure
     /// message goes to stderr once. Runs until the process is stopped.
-    private func watch(_ output: String, _ request: Request) -> Never {
+    private func watch(_ output: SystemPath, _ request: Request) -> Never {
         let session = LiveSession(request: request)
         let console = request.console
         CalendarWatch(stores: session, changes: session, alarms: alarms, product: product).run { body in

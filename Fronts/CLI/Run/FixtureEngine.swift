@@ -1,11 +1,12 @@
 import LoansAdapters
 import LoansCore
 import LoansInterchange
+import LoansWake
 
 /// `--fixture FILE`: the loans of a document, read-only. Each reader reads the document again
 /// (a run that keeps going sees it edited); writes are refused, naming the option, and so is
 /// recording reminders (a dry run shows them).
-final class FixtureEngine: StoreEngine {
+final class FixtureEngine: StoreEngine, WatchedStore {
     let path: SystemPath
     let run: StoreRun
 
@@ -60,8 +61,8 @@ final class FixtureEngine: StoreEngine {
         run.author.name
     }
 
-    /// inotify on the document.
-    func changes(_ today: Today) -> any AgendaChanges {
-        InotifyAgendaChanges(data: [path], companions: [], today: today)
+    /// inotify on the document, read whole when it changes.
+    func wakeSource() -> any WakeSource {
+        FileChanges(data: [path], companions: [], readWhole: true)
     }
 }

@@ -1,6 +1,7 @@
 import LoansAdapters
 import LoansCore
 import LoansPostgres
+import LoansWake
 
 /// The one place a run's store engine is chosen, from where the loans are: a fixture document
 /// (`--fixture`), the demo's throwaway file (`--demo`), or a database location — a server's, when
@@ -19,7 +20,7 @@ enum StoreEngines {
     /// demo's file when there is one).
     static func engine(
         for source: DataSource, run: StoreRun, location: () throws -> StoreProvider.Location
-    ) throws -> any StoreEngine {
+    ) throws -> any RunEngine {
         if case .fixture(let path) = source { return FixtureEngine(path, run: run) }
         switch try location() {
         case .file(let file): return SQLiteEngine(file, run: run)
@@ -28,8 +29,11 @@ enum StoreEngines {
     }
 }
 
+/// What a run asks of its store: Core's engine, and the source a wake loop watches it by.
+typealias RunEngine = StoreEngine & WatchedStore
+
 /// An engine reached by a location's text (a URL) rather than a file's path.
-protocol ServerEngine: StoreEngine {
+protocol ServerEngine: RunEngine {
     /// Whether `location` names a store of this engine.
     static func claims(_ location: String) -> Bool
 

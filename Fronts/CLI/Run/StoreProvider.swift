@@ -1,5 +1,6 @@
 import LoansAdapters
 import LoansCore
+import LoansWake
 
 /// The run's store, only when a command asks: its engine is chosen once, from where the loans are
 /// (`StoreEngines`), and asked for everything else — read-only for reads, read-write (recording
@@ -11,7 +12,7 @@ final class StoreProvider {
     /// Who writes, and whether the run keeps going: what the engine knows of the run.
     private let run: StoreRun
     private var demo: DemoDatabase?
-    private var chosen: (any StoreEngine)?
+    private var chosen: (any RunEngine)?
 
     /// Where the loans are kept: a file, or a server's database named by its text.
     enum Location {
@@ -48,7 +49,7 @@ final class StoreProvider {
     }
 
     /// The run's engine, chosen the first time it is asked for.
-    func engine() throws -> any StoreEngine {
+    func engine() throws -> any RunEngine {
         if let chosen { return chosen }
         let engine = try StoreEngines.engine(for: source, run: run, location: location)
         chosen = engine
@@ -130,10 +131,10 @@ final class StoreProvider {
         (try? engine())?.who(reading: reader) ?? author.name
     }
 
-    /// What tells a run that keeps going when the answer may have changed (nothing but the day
-    /// when no database can be named).
-    func changes(_ today: Today) -> any AgendaChanges {
-        (try? engine())?.changes(today) ?? InotifyAgendaChanges(data: [], companions: [], today: today)
+    /// What the store adds to a wake loop to learn of another process's write (nothing but the
+    /// day's watch when no database can be named).
+    func wakeSource() -> any WakeSource {
+        (try? engine())?.wakeSource() ?? FileChanges(data: [], companions: [])
     }
 
     func close() {

@@ -1,4 +1,3 @@
-import Glibc
 import LoansAdapters
 import LoansCore
 import LoansText
@@ -72,33 +71,38 @@ struct ConfigFile {
 
     /// The file's bytes, nil when it does not exist; a refusal for anything but a small regular file.
     private static func read(_ path: SystemPath) throws(CLIError) -> [UInt8]? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard descriptor >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw error("cannot read the config file \(shown(path)): \(String(cString: strerror(errno)))")
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noControllingTerminal])
+        } catch {
+            if error == .noSuchFile || error == .notAFolder { return nil }
+            throw ConfigFile.error("cannot read the config file \(shown(path)): \(error)")
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw error("cannot read the config file \(shown(path)): \(String(cString: strerror(errno)))")
+        defer { descriptor.close() }
+        let status: FileStatus
+        do {
+            status = try descriptor.status()
+        } catch {
+            throw ConfigFile.error("cannot read the config file \(shown(path)): \(error)")
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw error("the config file \(shown(path)) is a folder; loans reads settings from a file of key = value lines")
-        default: throw error("the config file \(shown(path)) is not a regular file")
+        switch status.kind {
+        case .regular: break
+        case .folder: throw ConfigFile.error("the config file \(shown(path)) is a folder; loans reads settings from a file of key = value lines")
+        default: throw ConfigFile.error("the config file \(shown(path)) is not a regular file")
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while bytes.count <= byteLimit {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                throw error("cannot read the config file \(shown(path)): \(String(cString: strerror(errno)))")
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try descriptor.read(into: buffer) } }.get()
+            } catch {
+                throw ConfigFile.error("cannot read the config file \(shown(path)): \(error)")
             }
             if count == 0 { return bytes }
             bytes += chunk[..<count]
         }
-        throw error("the config file \(shown(path)) is larger than \(byteLimit / 1024) KiB; a loans config file is a few key = value lines")
+        throw ConfigFile.error("the config file \(shown(path)) is larger than \(byteLimit / 1024) KiB; a loans config file is a few key = value lines")
     }
 
     /// A line without its line end (`\r\n` too) and without spaces and tabs around it.

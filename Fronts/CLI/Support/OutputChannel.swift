@@ -1,14 +1,16 @@
 import Glibc
+import LoansSystem
 
 /// Buffered output to a file descriptor (stdout, stderr), or captured in memory for tests.
 /// Large answers are written in chunks, so memory does not grow with them. A write that fails
 /// (disk full, `/dev/full`, a file-size limit, a closed pipe with SIGPIPE ignored) calls the
-/// channel's failure action with `errno`; the process's own stdout ends the run there
+/// channel's failure action with the error; the process's own stdout ends the run there
 /// (`Console.standard`). With SIGPIPE at its default a closed pipe ends the run by the signal
-/// instead, before any action.
+/// instead, before any action. A descriptor someone left non-blocking is waited on until it
+/// takes more.
 package final class OutputChannel {
-    let descriptor: Int32?
-    private let failure: ((Int32) -> Void)?
+    let descriptor: FileDescriptor?
+    private let failure: ((Errno) -> Void)?
     private var buffer: [UInt8] = []
     /// Set after a failed write: nothing more is written.
     private var failed = false
@@ -17,8 +19,8 @@ package final class OutputChannel {
     private static let chunk = 1 << 16
 
     /// Writes to a file descriptor; `failure` is called once if a write fails.
-    package init(descriptor: Int32, failure: ((Int32) -> Void)? = nil) {
-        self.descriptor = descriptor
+    package init(descriptor: Int32, failure: ((Errno) -> Void)? = nil) {
+        self.descriptor = FileDescriptor(rawValue: descriptor)
         self.failure = failure
         buffer.reserveCapacity(OutputChannel.chunk)
     }
@@ -66,23 +68,17 @@ package final class OutputChannel {
         guard !failed else { return }
         var offset = 0
         while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            do {
+                offset += try buffer.withUnsafeBytes { bytes in
+                    Result { () throws(Errno) in try descriptor.write(UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+                }.get()
+            } catch where error == .wouldBlock {
+                _ = try? Poll.wait([(descriptor, .writable)], milliseconds: nil)
+            } catch {
+                failed = true
+                failure?(error)
+                return
             }
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            let number = errno
-            if number == EINTR { continue }
-            if number == EAGAIN || number == EWOULDBLOCK {
-                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&ready, 1, -1)
-                continue
-            }
-            failed = true
-            failure?(number)
-            return
         }
     }
 }
@@ -104,9 +100,8 @@ package struct Console {
         Console(out: OutputChannel(descriptor: STDOUT_FILENO, failure: endRun), err: OutputChannel(descriptor: STDERR_FILENO))
     }
 
-    private static func endRun(_ number: Int32) {
-        let message = Array("loans: cannot write output: \(String(cString: strerror(number)))\n".utf8)
-        _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    private static func endRun(_ error: Errno) {
+        try? FileDescriptor.standardError.writeAll(Array("loans: cannot write output: \(error)\n".utf8))
         RunCleanup.perform()
         exit(ExitCode.ioError.rawValue)
     }

@@ -1,4 +1,4 @@
-import Glibc
+import LoansSystem
 
 /// A one-line progress bar for long work (`import` of thousands of loans): count, rate and time
 /// left, redrawn in place on stderr at most ten times a second. It exists only when stderr is a
@@ -48,13 +48,11 @@ final class ProgressBar {
     }
 
     private static func seconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Double(MonotonicClock.milliseconds()) / 1000
     }
 }
 
 extension OutputChannel {
     /// Whether the channel writes to a terminal (never when capturing).
-    var isTerminal: Bool { descriptor.map { isatty($0) == 1 } ?? false }
+    var isTerminal: Bool { descriptor?.isTerminal ?? false }
 }

@@ -22,13 +22,7 @@ enum RunCleanup {
     /// Runs `body` with the ending signals blocked: a signal arriving meanwhile is handled right
     /// after, once the paths `body` registers can be removed.
     static func withEndingSignalsBlocked<T>(_ body: () throws -> T) rethrows -> T {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&blocked)
-        for number in endingSignals { sigaddset(&blocked, number) }
-        sigprocmask(SIG_BLOCK, &blocked, &previous)
-        defer { sigprocmask(SIG_SETMASK, &previous, nil) }
-        return try body()
+        try SignalSet(endingSignals).blocked(body)
     }
 
     /// Removes `files`, then `folders`, when the run ends; installs the signal handlers. Call with

@@ -7,9 +7,10 @@ import Glibc
 /// database, say) still runs, and the process then dies of the same signal with the usual status
 /// (130 for Ctrl-C, 143 for a TERM). A signal the process was started ignoring
 /// (`nohup`, `trap '' HUP`) stays ignored. Ctrl-Z (SIGTSTP) gives the terminal back before the
-/// process stops and takes it again when it continues; a resize (SIGWINCH) only wakes the loop,
-/// which asks the kernel for the new size. Installed before ncurses starts, so ncurses leaves
-/// these signals alone.
+/// process stops and takes it again when it continues; a resize (SIGWINCH) is the wake loop's:
+/// it blocks the signal and reads it from a descriptor, and the TUI then asks the kernel for the
+/// new size — the handler here only keeps ncurses from installing its own. Installed before
+/// ncurses starts, so ncurses leaves these signals alone.
 enum SignalGuard {
     /// Ending signals, which the user may have chosen to ignore.
     static let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -62,7 +63,7 @@ private func suspend(_: Int32) {
     refresh()
 }
 
-/// A resize interrupts the loop's wait; the loop then reads the size itself.
+/// Does nothing: the wake loop reads resizes itself (the signal is blocked while it waits).
 private func wake(_: Int32) {}
 
 /// The terminal modes loans turns on beyond ncurses' own: mouse clicks and the wheel reported

@@ -8,8 +8,9 @@ package enum TUIRunner {
     package static var terminalIsDrivable: Bool { CursesTerminal.isDrivable }
 
     /// Shows the loans until the user quits. Between events it sleeps on the live-agenda port,
-    /// which wakes it for input (or a signal such as a resize) on the terminal and when the
-    /// answer may have changed; after a failed read it also wakes a second later to try again.
+    /// which wakes it for input on the terminal, when the terminal may have changed size and
+    /// when the answer may have changed; after a failed read it also wakes a second later to
+    /// try again (the port's loop owns the signals: a resize never interrupts a draw).
     /// Everything already typed or pasted is handled before the next draw. When the terminal
     /// goes away (end of file, EIO, a hang-up), it stops at once with an error. The terminal is
     /// restored on return, on a thrown error and, through the signal guard, on a signal.
@@ -18,13 +19,6 @@ package enum TUIRunner {
     ) throws(TerminalError) {
         let terminal = try CursesTerminal(colors: colors)
         defer { terminal.close() }
-        // A resize is taken only while waiting on the port (which lets it through), so one that
-        // comes while the screen is drawn is not lost until the next key.
-        var resize = sigset_t()
-        sigemptyset(&resize)
-        sigaddset(&resize, SIGWINCH)
-        pthread_sigmask(SIG_BLOCK, &resize, nil)
-        defer { pthread_sigmask(SIG_UNBLOCK, &resize, nil) }
         var input = TerminalInput()
         var app = TUIApp(today: today, stores: stores, width: terminal.width, height: terminal.height, demo: demo)
         terminal.draw(app.screen)
@@ -33,6 +27,8 @@ package enum TUIRunner {
             switch changes.next(input: STDIN_FILENO, output: nil, timeoutMilliseconds: retry) {
             case .answerMayHaveChanged, .timeout:
                 app.handle(.changed)
+            case .resized:
+                break  // the size is read below, after every wake-up
             case .input, .outputClosed:
                 guard let events = input.pendingEvents() else {
                     throw TerminalError(description: "tui: the terminal went away")

@@ -1,8 +1,8 @@
 import Glibc
-import LoansCore
+import LoansSystem
 
-/// The inotify side of the live-agenda watcher: which files and folders are watched for what, and
-/// what a batch of events means. A data file (the database, or a fixture) is watched for modify
+/// inotify for the wake loop — on a SQLite database's files (`FileChanges`) and on the zone file
+/// (`DayWatch`): which files and folders are watched for what, and what a batch of events means. A data file (the database, or a fixture) is watched for modify
 /// and close-write; a companion (the database's `-wal`) for modify only — SQLite opens the `-wal`
 /// read-write even for a read-only connection, so its close-write would wake a watcher after each
 /// of its own reads. Their folder is watched for those names being created, moved or deleted
@@ -11,13 +11,13 @@ import LoansCore
 /// The zone file (`/etc/localtime`, usually a link) is watched itself — replaced, removed or
 /// written — and through the link, never through its folder, so other changes in `/etc` wake
 /// nobody; only when it is missing is its folder watched for it to appear.
-final class FileWatches {
+package final class FileWatches {
     /// What a batch of events meant.
-    struct Outcome {
+    package struct Outcome {
         /// A watched file was written, or a data file appeared, was replaced or went away.
-        var dataChanged = false
+        package var dataChanged = false
         /// The zone file changed: the local day may have moved.
-        var zoneChanged = false
+        package var zoneChanged = false
     }
 
     private enum Subject { case data, companion, zone }
@@ -29,14 +29,14 @@ final class FileWatches {
         let names: [[UInt8]: Subject]?
     }
 
-    /// The inotify descriptor, or -1 when the kernel refused one (the watcher then polls).
-    let descriptor: Int32
+    /// The inotify descriptor, or nil when the kernel refused one (the watcher then polls).
+    package let descriptor: FileDescriptor?
     private let files: [(path: SystemPath, subject: Subject)]
     private var roles: [Int32: [Role]] = [:]
     /// Whether a companion appeared in the events being drained.
     private var appeared = false
     /// False when a watch could not be added (the kernel's limit on watches): the watcher then polls.
-    private(set) var complete = true
+    package private(set) var complete = true
 
     private static let fileMask = UInt32(IN_MODIFY | IN_CLOSE_WRITE)
     private static let companionMask = UInt32(IN_MODIFY)
@@ -46,19 +46,20 @@ final class FileWatches {
 
     /// Watches `data` files (whose change changes the answer), their `companions` (changed by
     /// writes only), and the `zoneFile` when given.
-    init(data: [SystemPath], companions: [SystemPath], zoneFile: SystemPath?) {
+    package init(data: [SystemPath], companions: [SystemPath], zoneFile: SystemPath?) {
         files = data.map { ($0, .data) } + companions.map { ($0, .companion) } + (zoneFile.map { [($0, .zone)] } ?? [])
-        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        let number = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        descriptor = number >= 0 ? FileDescriptor(rawValue: number) : nil
         arm()
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        descriptor?.close()
     }
 
     /// Adds the watches the files' current layout needs and removes those it no longer needs.
-    func arm() {
-        guard descriptor >= 0 else { return complete = false }
+    package func arm() {
+        guard let descriptor else { return complete = false }
         var wanted: [WatchKey: (mask: UInt32, roles: [Role])] = [:]
         func want(_ path: SystemPath, follow: Bool = true, _ mask: UInt32, _ role: Role) {
             let key = WatchKey(path: path, follow: follow)
@@ -67,10 +68,9 @@ final class FileWatches {
         }
         var folders: [SystemPath: [[UInt8]: Subject]] = [:]
         for (path, subject) in files {
-            var info = stat()
-            if subject == .zone, path.withCString({ lstat($0, &info) }) == 0 {
+            if subject == .zone, let link = try? FileStatus(path, followingLinks: false) {
                 want(path, follow: false, FileWatches.zoneMask, Role(subject: .zone, names: nil))
-                if info.st_mode & S_IFMT == S_IFLNK, FileWatches.exists(path) { want(path, FileWatches.zoneMask, Role(subject: .zone, names: nil)) }
+                if link.kind == .symbolicLink, FileWatches.exists(path) { want(path, FileWatches.zoneMask, Role(subject: .zone, names: nil)) }
                 continue
             }
             let (folder, name) = FileWatches.split(path)
@@ -90,27 +90,27 @@ final class FileWatches {
         var armed: [Int32: [Role]] = [:]
         complete = true
         for (key, watch) in wanted {
-            let wd = key.path.withCString { inotify_add_watch(descriptor, $0, watch.mask | (key.follow ? 0 : UInt32(IN_DONT_FOLLOW))) }
-            if wd >= 0 {
-                armed[wd, default: []] += watch.roles
-            } else if errno == ENOSPC || errno == ENOMEM {
-                complete = false
+            let added = valueOrErrno {
+                key.path.withCString { inotify_add_watch(descriptor.rawValue, $0, watch.mask | (key.follow ? 0 : UInt32(IN_DONT_FOLLOW))) }
+            }
+            switch added {
+            case .success(let wd): armed[wd, default: []] += watch.roles
+            case .failure(let error) where error == .noSpace || error == .noMemory: complete = false
+            case .failure: break
             }
         }
-        for wd in roles.keys where armed[wd] == nil { inotify_rm_watch(descriptor, wd) }
+        for wd in roles.keys where armed[wd] == nil { inotify_rm_watch(descriptor.rawValue, wd) }
         roles = armed
     }
 
     /// Reads every pending event and says what they meant, re-arming when the files' layout
     /// changed (a file made, replaced or removed, a folder made or gone).
-    func drain() -> Outcome {
+    package func drain() -> Outcome {
         var outcome = Outcome()
         var rearm = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while descriptor >= 0 {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
+        while let descriptor {
+            guard let count = try? buffer.withUnsafeMutableBytes({ try descriptor.read(into: $0) }), count > 0 else { break }
             var offset = 0
             while offset + 16 <= count {
                 let (wd, mask, length) = buffer.withUnsafeBytes { bytes in
@@ -181,18 +181,15 @@ final class FileWatches {
     }
 
     private static func exists(_ path: SystemPath) -> Bool {
-        var info = stat()
-        return path.withCString { stat($0, &info) } == 0
+        (try? FileStatus(path)) != nil
     }
 
     private static func size(_ path: SystemPath) -> Int {
-        var info = stat()
-        return path.withCString { stat($0, &info) } == 0 ? Int(info.st_size) : 0
+        (try? FileStatus(path))?.size ?? 0
     }
 
     private static func isFolder(_ path: SystemPath) -> Bool {
-        var info = stat()
-        return path.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+        (try? FileStatus(path))?.kind == .folder
     }
 
     /// The deepest folder above `folder` that exists, and the name of the next one down.

@@ -1,5 +1,3 @@
-import LoansCore
-
 /// A file path exactly as given — on the command line, in `LOANS_DB`, in a configuration file —
 /// kept as bytes, UTF-8 or not: Linux names a file by any bytes but NUL, so loans opens exactly
 /// the file meant and never a look-alike whose invalid bytes were replaced.

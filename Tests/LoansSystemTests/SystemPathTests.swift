@@ -1,4 +1,4 @@
-import LoansAdapters
+import LoansSystem
 import Testing
 
 /// Paths are kept byte for byte and shown so that the reader can tell which file is meant.

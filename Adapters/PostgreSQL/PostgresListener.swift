@@ -1,0 +1,145 @@
+import CLibPQ
+import LoansSystem
+import LoansWake
+
+/// The PostgreSQL engine's part of the wake loop. Every write notifies `loans` in its own
+/// transaction (so the notice arrives once it is committed); this keeps a connection of its
+/// own that listens, and gives the loop that connection's socket: idle, nothing wakes. A notice
+/// is news of a change (notices that come together are one); the connection breaking (the server
+/// stopped) is news that the store went away, so the front drops its connections and reads
+/// again, showing the failure. A broken connection is made again in the background — without
+/// blocking, so keys keep working — after 0.25 s, then 0.5, 1 and every 2 s; once listening
+/// again it tells the loop the store is back (the front may have missed changes). TCP keepalives
+/// notice a server that vanished without a word.
+package final class PostgresListener: WakeSource {
+    /// The channel writes notify and watchers listen on.
+    static let channel = "loans"
+    /// The first and the longest pause between attempts to connect again.
+    static let retryMilliseconds = (first: 250, longest: 2000)
+
+    private enum Listener {
+        /// Listening on this connection.
+        case listening(PostgresConnection)
+        /// Connecting without blocking; libpq waits for the socket to be readable or writable.
+        case connecting(OpaquePointer, forWriting: Bool, giveUpAt: Int)
+        /// Not connected; the next attempt is due then (monotonic milliseconds, nil: never).
+        case away(retryAt: Int?)
+    }
+
+    private let pq: LibPQ?
+    private let parameters: ConnectionParameters
+    private var listener: Listener
+    private var pause = PostgresListener.retryMilliseconds.first
+
+    /// Listens on the database `location` names as `user` (the OS user @ host), connecting at
+    /// once (before the front's first read, so no change falls between the two). A server that is
+    /// away now is tried again later.
+    package init(_ location: String, user: String) {
+        let target = ConnectionString(location)
+        let client = PostgresClient(user: user, waiting: .keepalive)
+        parameters = ConnectionParameters(target, client: client)
+        pq = try? LibPQ.shared.get()
+        listener = .away(retryAt: nil)
+        guard let pq else { return }
+        do {
+            listener = .listening(try PostgresListener.listen(on: PostgresConnection(target, pq: pq, client: client)))
+        } catch {
+            listener = .away(retryAt: MonotonicClock.milliseconds() + pause)
+        }
+    }
+
+    deinit {
+        if case .connecting(let handle, _, _) = listener { pq?.finish(handle) }
+    }
+
+    package func interest(now: Int) -> WakeInterest {
+        switch listener {
+        case .listening(let connection): WakeInterest([(socket(connection.handle), .readable)])
+        case .connecting(let handle, let forWriting, let giveUpAt):
+            WakeInterest([(socket(handle), forWriting ? .writable : .readable)], askAgainAt: giveUpAt)
+        case .away(let retryAt): WakeInterest([], askAgainAt: retryAt)
+        }
+    }
+
+    package func handle(_ ready: Readiness, now: Int) -> WakeNews {
+        switch listener {
+        case .listening(let connection):
+            return ready.isReady(socket(connection.handle)) ? receive(connection) : .nothing
+        case .connecting(let handle, _, let giveUpAt):
+            if ready.isReady(socket(handle)) { return advance(handle, giveUpAt: giveUpAt) }
+            if giveUpAt <= now {
+                pq!.finish(handle)
+                retryLater()
+            }
+            return .nothing
+        case .away(let retryAt?) where retryAt <= now:
+            startConnecting()
+            return .nothing
+        case .away:
+            return .nothing
+        }
+    }
+
+    private func socket(_ handle: OpaquePointer) -> FileDescriptor {
+        FileDescriptor(rawValue: pq!.socket(handle))
+    }
+
+    /// Reads what the server sent: notices are news of a change; a broken connection is news
+    /// that the store went away (it is made again later).
+    private func receive(_ connection: PostgresConnection) -> WakeNews {
+        guard pq!.consumeInput(connection.handle) == 1, pq!.status(connection.handle) == CONNECTION_OK else {
+            pause = PostgresListener.retryMilliseconds.first
+            listener = .away(retryAt: MonotonicClock.milliseconds() + pause)
+            return .replaced
+        }
+        var news = WakeNews.nothing
+        while let notice = pq!.notifies(connection.handle) {
+            pq!.freemem(notice)
+            news = .changed
+        }
+        return news
+    }
+
+    /// Starts connecting without blocking (name resolution aside, which libpq does at once).
+    private func startConnecting() {
+        let handle = parameters.withKeywordsAndValues { keywords, values in pq!.connectStartParams(keywords, values, 1) }
+        guard let handle, pq!.status(handle) != CONNECTION_BAD else {
+            if let handle { pq!.finish(handle) }
+            return retryLater()
+        }
+        let budget = (parameters.connectBudgetSeconds(pq!) ?? PostgresConnection.defaultConnectTimeout) * 1000
+        listener = .connecting(handle, forWriting: true, giveUpAt: MonotonicClock.milliseconds() + budget)
+    }
+
+    /// Takes the connection one step further; once made, listens, and the store is back.
+    private func advance(_ handle: OpaquePointer, giveUpAt: Int) -> WakeNews {
+        switch pq!.connectPoll(handle) {
+        case PGRES_POLLING_OK:
+            do {
+                let connection = try PostgresConnection(established: handle, target: parameters.target, pq: pq!)
+                listener = .listening(try PostgresListener.listen(on: connection))
+                pause = PostgresListener.retryMilliseconds.first
+                return .replaced
+            } catch {
+                retryLater()
+            }
+        case PGRES_POLLING_READING: listener = .connecting(handle, forWriting: false, giveUpAt: giveUpAt)
+        case PGRES_POLLING_WRITING: listener = .connecting(handle, forWriting: true, giveUpAt: giveUpAt)
+        default:
+            pq!.finish(handle)
+            retryLater()
+        }
+        return .nothing
+    }
+
+    /// Schedules the next attempt, each pause twice the last up to the longest.
+    private func retryLater() {
+        listener = .away(retryAt: MonotonicClock.milliseconds() + pause)
+        pause = min(pause * 2, PostgresListener.retryMilliseconds.longest)
+    }
+
+    private static func listen(on connection: PostgresConnection) throws(PostgresError) -> PostgresConnection {
+        try connection.execute("LISTEN \(channel)")
+        return connection
+    }
+}

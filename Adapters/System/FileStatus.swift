@@ -1,0 +1,49 @@
+import Glibc
+
+/// What `stat` says about a file, as a value: its kind, permissions, owner, identity (device
+/// and inode), size and modification time. Made from a path (`stat`, or `lstat` to look at a
+/// link itself) or from an open descriptor (`FileDescriptor.status`).
+package struct FileStatus: Hashable, Sendable {
+    /// What kind of file it is.
+    package enum Kind: Hashable, Sendable {
+        case regular, folder, symbolicLink, other
+    }
+
+    /// A modification time, to the nanosecond the file system keeps.
+    package struct Instant: Hashable, Sendable {
+        package let seconds: Int
+        package let nanoseconds: Int
+    }
+
+    package let kind: Kind
+    /// The permission bits of the mode (`0o7777`: set-id and sticky bits too).
+    package let permissions: mode_t
+    package let owner: uid_t
+    package let device: UInt64
+    package let inode: UInt64
+    package let size: Int
+    package let modified: Instant
+
+    init(_ info: stat) {
+        kind = switch info.st_mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFDIR: .folder
+        case S_IFLNK: .symbolicLink
+        default: .other
+        }
+        permissions = info.st_mode & 0o7777
+        owner = info.st_uid
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int(info.st_size)
+        modified = Instant(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+
+    /// The file at `path`, through symbolic links unless `followingLinks` is false (then a link
+    /// is described itself).
+    package init(_ path: SystemPath, followingLinks: Bool = true) throws(Errno) {
+        var info = stat()
+        _ = try valueOrErrno { path.withCString { followingLinks ? stat($0, &info) : lstat($0, &info) } }.get()
+        self.init(info)
+    }
+}
