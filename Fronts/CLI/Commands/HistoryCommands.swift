@@ -7,7 +7,7 @@ struct HistoryCommand: LoansCommand {
     static let limit = Option("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
     static let declaration = CommandDeclaration(
         .history, abstract: "List changes newest first, one line each in local time.",
-        discussion: "Every change, or those of loan ID (also after it was removed).",
+        discussion: "Every change, or those of loan ID (also after it was removed). Each line names its change (change 11), as undo and its refusals cite it.",
         positionals: [loan]
     ) {
         limit
