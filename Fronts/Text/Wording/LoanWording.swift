@@ -26,8 +26,8 @@ package enum LoanWording {
     }
 
     /// The name of the day a loan began, the same in every front that shows it (`show`, the
-    /// TUI's detail and forms, the web): "Lent on" for a thing lent, "Borrowed on" for a thing
-    /// borrowed — "Lent on" would read as if I had lent what I borrowed.
+    /// TUI's detail and forms): "Lent on" for a thing lent, "Borrowed on" for a thing borrowed —
+    /// "Lent on" would read as if I had lent what I borrowed.
     package static func startLabel(_ direction: Direction) -> String {
         switch direction {
         case .lent: "Lent on"
