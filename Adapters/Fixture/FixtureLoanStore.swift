@@ -102,11 +102,13 @@ package struct FixtureLoanStore: LoanReading {
 /// A fixture (or a database not made yet) has sent no reminders and records none: a dry run reads
 /// it; a run that would send is refused as a write.
 extension FixtureLoanStore: ReminderLedger {
-    package func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
+    package func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T { try body() }
 
-    package func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
+    package func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws -> [ReminderKey: ReminderLevel] {
+        [:]
+    }
 
-    package func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
+    package func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         throw StoreError(.readOnly, "a fixture is read-only; reminders are recorded in a database (--db PATH)")
     }
 }

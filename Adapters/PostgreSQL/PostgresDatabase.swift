@@ -116,9 +116,9 @@ package enum PostgresDatabase {
 /// A database where no loans schema exists yet: no loans, no reminders sent, and nothing
 /// created by reading.
 struct NoLoans: LoanReading, ReminderLedger {
-    func exclusively<T>(_ body: () throws -> T) throws -> T { try body() }
-    func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] { [:] }
-    func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
+    func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T { try body() }
+    func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws -> [ReminderKey: ReminderLevel] { [:] }
+    func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         throw StoreError(.readOnly, "nothing was recorded: the database was opened for reading")
     }
 

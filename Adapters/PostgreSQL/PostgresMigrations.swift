@@ -168,5 +168,7 @@ extension PostgresSchema {
                 """,
             ]
         ),
+        // 6: PostgresLoanStore+Reminders.swift, beside the ledger that uses it.
+        reminderLockAndSentDays,
     ]
 }

@@ -22,8 +22,6 @@ enum PostgresSchema {
 
     /// The advisory lock held while migrating ("LOAN", 1), so two first runs do not race.
     static let migrationLock: Int64 = 0x4C4F_414E_0000_0001
-    /// The advisory lock a `loans remind` run holds from deciding to recording ("LOAN", 2).
-    static let reminderLock: Int64 = 0x4C4F_414E_0000_0002
 
     /// What tells what a database holds, as columns of any SELECT (no FROM): whether the schema
     /// `loans` exists, whether it has loans' migration table, how many objects it holds, and its

@@ -5,8 +5,10 @@ package enum LoanDatabase {
     /// The files that live beside a database at `path` + suffix: SQLite's journals and index, and
     /// the reminders' lock.
     package static let companionSuffixes = ["-wal", "-shm", "-journal", reminderLockSuffix]
-    /// The reminders' lock file beside the database (`loans.db.remind-lock`).
-    static let reminderLockSuffix = ".remind-lock"
+    /// The reminders' lock file beside the database (`loans.db.reminders-lock`), made with the
+    /// database's owner, group and write classes (`FileLock`). An older loans made
+    /// `loans.db.remind-lock`, 0600, which only its maker could open; it is no longer used.
+    static let reminderLockSuffix = ".reminders-lock"
 
     /// A read-only view of the database at `path`. A missing or fresh file reads as empty
     /// and is not created; a foreign, corrupt or newer file is refused untouched; an older

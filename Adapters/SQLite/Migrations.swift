@@ -118,11 +118,22 @@ enum Migrations {
                 WHERE \(SearchIndex.holds("NEW."));
         END;
         """,
+        // 6: the day each reminder was sent for (the run's today), so that a run whose clock
+        // once read far ahead silences no later reminder. One sent before this counts as sent
+        // the day before its instant's UTC date: never later than its run's day, however that
+        // zone was set, and still years ahead for a clock that read years ahead.
+        """
+        ALTER TABLE reminder_sent ADD COLUMN sent_on TEXT NOT NULL DEFAULT '';
+        UPDATE reminder_sent SET sent_on = coalesce(date(sent_at, '-1 day'), '0001-01-01');
+        """,
     ]
+
+    /// The migration that keeps the day each reminder was sent for (`reminder_sent.sent_on`).
+    static let sentDaysVersion: Int64 = 6
 
     /// The version `all` brings a database to: its count, written out so that reading a
     /// database never builds the migrations' text (`SQLiteFileTests` holds the two equal).
-    static let latestVersion: Int64 = 5
+    static let latestVersion: Int64 = 6
 
     /// Recomputes `open_due_day` from the loans, as migration 2 first filled it (after a bulk import).
     static let rebuildDayCounts = """

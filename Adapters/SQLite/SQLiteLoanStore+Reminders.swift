@@ -1,25 +1,31 @@
 import LoansCore
 
-/// The reminders' ledger in the database (`reminder_sent`), and the lock that serialises
-/// `loans remind` runs: `flock` on a file beside the database (`loans.db.remind-lock`), since a
-/// run must hold it across a delivery that happens outside any transaction.
+/// The reminders' ledger in the database (`reminder_sent`: per recipient, loan, due date and
+/// level, with the day each was sent for), and the lock that serialises `loans remind` runs:
+/// `FileLock` on `loans.db.reminders-lock` beside the file the database's path resolves to,
+/// since a run holds it across a delivery that happens outside any transaction.
 extension SQLiteLoanStore: ReminderLedger {
-    func exclusively<T>(_ body: () throws -> T) throws -> T {
-        try FileLock.exclusively(at: connection.path.appending(LoanDatabase.reminderLockSuffix), body)
+    func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T {
+        guard let author else { throw StoreError(.readOnly, "database \(Quoted(connection.path)) was opened for reading") }
+        let lock = try FileLock(beside: connection.path, suffix: LoanDatabase.reminderLockSuffix)
+        return try lock.exclusively(waitingAtMost: times.waitMilliseconds, note: LockNote(who: author.name, since: author.clock.now().utc), body)
     }
 
-    func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] {
+    func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws -> [ReminderKey: ReminderLevel] {
         guard !keys.isEmpty, try keepsReminders() else { return [:] }
         return try sqlite {
-            let statement = try connection.statement("""
-                SELECT min(level_days) FROM reminder_sent WHERE recipient = ?1 AND loan_id = ?2 AND due_on = ?3
-                """)
+            // A file from before the day was kept (a dry run reads it as it is) counts every reminder.
+            let sentOn = try keepsSentDays() ? " AND sent_on <= ?4" : ""
+            let statement = try connection.statement(
+                "SELECT min(level_days) FROM reminder_sent WHERE recipient = ?1 AND loan_id = ?2 AND due_on = ?3" + sentOn
+            )
             var levels: [ReminderKey: ReminderLevel] = [:]
             for key in keys {
                 statement.reset()
-                try statement.bind(recipient, at: 1)
+                try statement.bind(recipient.ledgerKey, at: 1)
                 try statement.bind(key.loan.rawValue, at: 2)
                 try statement.bind(key.dueOn.iso, at: 3)
+                if !sentOn.isEmpty { try statement.bind(today.iso, at: 4) }
                 if try statement.step(), !statement.isNull(0) { levels[key] = ReminderLevel(days: Int(statement.int64(0))) }
             }
             statement.reset()
@@ -27,20 +33,25 @@ extension SQLiteLoanStore: ReminderLedger {
         }
     }
 
-    func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
+    func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         guard author != nil else { throw StoreError(.readOnly, "database \(Quoted(connection.path)) was opened for reading") }
         try sqlite {
             try connection.transaction(immediate: true) {
+                // Sent again on an earlier day than recorded (the record's day read ahead): the
+                // earlier day counts from now on.
                 let statement = try connection.statement("""
-                    INSERT OR IGNORE INTO reminder_sent (recipient, loan_id, due_on, level_days, sent_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                    INSERT INTO reminder_sent (recipient, loan_id, due_on, level_days, sent_at, sent_on) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    ON CONFLICT (recipient, loan_id, due_on, level_days) DO UPDATE SET sent_on = excluded.sent_on, sent_at = excluded.sent_at
+                    WHERE excluded.sent_on < reminder_sent.sent_on
                     """)
                 for reminder in reminders {
                     statement.reset()
-                    try statement.bind(recipient, at: 1)
+                    try statement.bind(recipient.ledgerKey, at: 1)
                     try statement.bind(reminder.key.loan.rawValue, at: 2)
                     try statement.bind(reminder.key.dueOn.iso, at: 3)
                     try statement.bind(Int64(reminder.level.days), at: 4)
                     try statement.bind(instant.description, at: 5)
+                    try statement.bind(today.iso, at: 6)
                     try statement.run()
                 }
             }
@@ -50,5 +61,10 @@ extension SQLiteLoanStore: ReminderLedger {
     /// Whether the file has the reminders' table (a reader may open an older schema).
     private func keepsReminders() throws -> Bool {
         try sqlite { try connection.integerPragma("user_version") >= 4 }
+    }
+
+    /// Whether the reminders' table keeps the day each reminder was sent for.
+    private func keepsSentDays() throws -> Bool {
+        try sqlite { try connection.integerPragma("user_version") >= Migrations.sentDaysVersion }
     }
 }

@@ -19,6 +19,8 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     package static let wouldBlock = Errno(rawValue: EAGAIN)
     /// No file or folder has that name (ENOENT).
     package static let noSuchFile = Errno(rawValue: ENOENT)
+    /// The file is there already (an exclusive create).
+    package static let exists = Errno(rawValue: EEXIST)
     /// A part of the path that should be a folder is not one (ENOTDIR).
     package static let notAFolder = Errno(rawValue: ENOTDIR)
     /// A folder where a file was meant (EISDIR).

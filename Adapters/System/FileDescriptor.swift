@@ -37,6 +37,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
         /// Make the file when it is missing (with the permissions given).
         package static let create = OpenOptions(rawValue: O_CREAT)
+        /// With `create`: fail with `Errno.exists` when the file is there already.
+        package static let exclusive = OpenOptions(rawValue: O_EXCL)
         /// Never pass the descriptor on to a program started later.
         package static let closeOnExec = OpenOptions(rawValue: O_CLOEXEC)
         /// Never wait: on opening (a FIFO with no writer) or on reading.
@@ -100,6 +102,36 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// when the descriptor is closed, also when the process dies.
     package func lockExclusively() throws(Errno) {
         _ = try valueOrErrno { flock(rawValue, LOCK_EX) }.get()
+    }
+
+    /// Takes the exclusive advisory lock (`flock`) when it is free: false when another open file
+    /// holds it, without waiting.
+    package func tryLockExclusively() throws(Errno) -> Bool {
+        switch valueOrErrno({ flock(rawValue, LOCK_EX | LOCK_NB) }) {
+        case .success: return true
+        case .failure(let error) where error == .wouldBlock: return false
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Reads what is there from `offset` on into `buffer`, without moving the file's offset.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+        try valueOrErrno { pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }.get()
+    }
+
+    /// Writes `bytes` at `offset`, without moving the file's offset: the count written.
+    package func write(_ bytes: [UInt8], at offset: Int) throws(Errno) -> Int {
+        try valueOrErrno { pwrite(rawValue, bytes, bytes.count, off_t(offset)) }.get()
+    }
+
+    /// Cuts the file to `size` bytes.
+    package func truncate(to size: Int) throws(Errno) {
+        _ = try valueOrErrno { ftruncate(rawValue, off_t(size)) }.get()
+    }
+
+    /// Gives the file another owner and group (`fchown`); `nil` keeps that one as it is.
+    package func changeOwner(user: uid_t?, group: gid_t?) throws(Errno) {
+        _ = try valueOrErrno { fchown(rawValue, user ?? uid_t.max, group ?? gid_t.max) }.get()
     }
 
     /// Makes reads and writes return `Errno.wouldBlock` instead of waiting.

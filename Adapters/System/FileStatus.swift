@@ -19,6 +19,7 @@ package struct FileStatus: Hashable, Sendable {
     /// The permission bits of the mode (`0o7777`: set-id and sticky bits too).
     package let permissions: mode_t
     package let owner: uid_t
+    package let group: gid_t
     package let device: UInt64
     package let inode: UInt64
     package let size: Int
@@ -33,6 +34,7 @@ package struct FileStatus: Hashable, Sendable {
         }
         permissions = info.st_mode & 0o7777
         owner = info.st_uid
+        group = info.st_gid
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int(info.st_size)
@@ -45,5 +47,15 @@ package struct FileStatus: Hashable, Sendable {
         var info = stat()
         _ = try valueOrErrno { path.withCString { followingLinks ? stat($0, &info) : lstat($0, &info) } }.get()
         self.init(info)
+    }
+}
+
+extension SystemPath {
+    /// The path with every symbolic link followed and `.`/`..` gone (`realpath`): the name the
+    /// file itself has, so two paths to one file give one answer.
+    package func resolvingLinks() throws(Errno) -> SystemPath {
+        guard let resolved = withCString({ realpath($0, nil) }) else { throw Errno.current }
+        defer { free(resolved) }
+        return SystemPath(bytes: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))!
     }
 }

@@ -26,13 +26,18 @@ package struct SentReminder: Hashable, Sendable {
 /// not a change of a loan, so it never enters the history.
 package protocol ReminderLedger {
     /// Runs `body` while holding the store's reminder lock, which one run at a time holds across
-    /// every process using the store (blocking until it is free); released however `body` ends.
-    func exclusively<T>(_ body: () throws -> T) throws -> T
+    /// every process using the store, released however `body` ends. A run waits for it at most
+    /// `times.waitMilliseconds`, then throws `ReminderLockBusy` without running `body`; only those
+    /// who may record reminders can take it.
+    func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T
 
-    /// The most urgent level already reminded to `recipient` for each key that has one.
-    func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel]
+    /// The most urgent level reminded to `recipient` for each key that has one, counting only
+    /// the reminders sent on `today` or before: a run whose clock once read far ahead silences
+    /// nothing when the clock is right again.
+    func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws
+        -> [ReminderKey: ReminderLevel]
 
-    /// Records reminders as sent to `recipient` at `instant`, in one short transaction.
-    /// Recording one that is already recorded changes nothing.
-    func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws
+    /// Records reminders as sent to `recipient` on `today` (the run's day) at `instant`, in one
+    /// short transaction. Recording one that is already recorded keeps the earlier of the two days.
+    func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws
 }

@@ -1,10 +1,13 @@
 import LoansCore
 import LoansText
 
-/// A digest of reminders in words: a summary (`Loans: 1 overdue, 2 due soon`) and one line per
-/// loan (`#4 Return The Hobbit to City Library: 2 days overdue`), worded by the real distance to
-/// the due date, not by the level that made it due. Data never brings a control character or a
-/// line break into a line.
+/// A digest of reminders in words: a summary (`Reminders: 1 overdue, 2 due within 3 days`) and
+/// one line per loan (`#4 Return The Hobbit to City Library: 2 days overdue`), worded by the real
+/// distance to the due date, not by the level that made it due. The summary counts the digest's
+/// reminders, not the agenda's groups (a loan reminded last week is overdue in the agenda and
+/// not in the digest; "due soon" there is the window), so it says "reminders" and the furthest
+/// day it reaches instead of "due soon". Data never brings a control character or a line break
+/// into a line.
 package struct DigestText: Hashable, Sendable {
     package let summary: String
     package let lines: [String]
@@ -26,19 +29,27 @@ package struct DigestText: Hashable, Sendable {
 package enum DigestPresenter {
     package static func present(_ digest: ReminderDigest) -> DigestText {
         DigestText(
-            summary: summary(overdue: digest.overdueCount, dueSoon: digest.dueSoonCount),
+            summary: summary(overdue: digest.overdueCount, dueSoon: digest.dueSoonCount, furthest: digest.reminders.map(\.daysUntilDue).max() ?? 0),
             lines: digest.reminders.map(line),
             overdueCount: digest.overdueCount,
             dueSoonCount: digest.dueSoonCount
         )
     }
 
-    /// `Loans: 1 overdue, 2 due soon`, leaving out a count of zero.
-    static func summary(overdue: Int, dueSoon: Int) -> String {
+    /// `Reminders: 1 overdue, 2 due within 3 days` (`due today`, `due by tomorrow` when the
+    /// furthest of them is that near), leaving out a count of zero.
+    static func summary(overdue: Int, dueSoon: Int, furthest days: Int) -> String {
         var parts: [String] = []
         if overdue > 0 { parts.append("\(overdue) overdue") }
-        if dueSoon > 0 { parts.append("\(dueSoon) due soon") }
-        return "Loans: " + (parts.isEmpty ? "nothing due" : parts.joined(separator: ", "))
+        if dueSoon > 0 {
+            let reach = switch days {
+            case ...0: "due today"
+            case 1: "due by tomorrow"
+            default: "due within \(days) days"
+            }
+            parts.append("\(dueSoon) \(reach)")
+        }
+        return "Reminders: " + (parts.isEmpty ? "nothing due" : parts.joined(separator: ", "))
     }
 
     /// `#4 Return The Hobbit to City Library: 2 days overdue`.

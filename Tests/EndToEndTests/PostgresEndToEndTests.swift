@@ -81,7 +81,7 @@ import Testing
     }
 
     /// Reminders on the server: the digest once, whoever asks again, and two runs started at
-    /// the same moment send it once between them (the advisory lock); nothing is made by asking.
+    /// the same moment send it once between them (the lock row); nothing is made by asking.
     @Test func remindersOnTheServerGoOutOnce() throws {
         defer { loans.remove() }
         let nothing = try loans("--db", url, "remind")
@@ -89,7 +89,7 @@ import Testing
         #expect(try server.psql(database, "SELECT count(*) FROM pg_namespace WHERE nspname = 'loans'") == "0")
         #expect(try loans("--db", url, "add", "The Hobbit", "--from", "City Library", "--due", "2026-12-01").status == 0)
         #expect(try loans("--db", url, "add", "Cordless drill", "--to", "Sam", "--due", "2026-11-20").status == 0)
-        let digest = "Loans: 1 overdue, 1 due soon\n#2 Get back Cordless drill from Sam: 9 days overdue\n#1 Return The Hobbit to City Library: due in 2 days\n"
+        let digest = "Reminders: 1 overdue, 1 due within 2 days\n#2 Get back Cordless drill from Sam: 9 days overdue\n#1 Return The Hobbit to City Library: due in 2 days\n"
         #expect(try loans("--db", url, "remind", "--dry-run").out == digest)
         var environment = loans.environment
         environment["LOANS_DB"] = url

@@ -36,7 +36,7 @@ import Testing
     }
 
     static let digest = """
-        Loans: 1 overdue, 1 due soon
+        Reminders: 1 overdue, 1 due within 2 days
         #2 Get back Cordless drill from Sam: 9 days overdue
         #1 Return The Hobbit to City Library: due in 2 days
 
@@ -55,16 +55,16 @@ import Testing
         #expect(second.status == 0 && second.out.isEmpty, "nothing is sent twice")
         #expect(try loans("history").out.split(separator: "\n").count == 3, "reminders are not changes")
         let tomorrow = try loans("--today", "2026-11-30", "remind")
-        #expect(tomorrow.out == "Loans: 1 due soon\n#1 Return The Hobbit to City Library: due tomorrow\n")
+        #expect(tomorrow.out == "Reminders: 1 due by tomorrow\n#1 Return The Hobbit to City Library: due tomorrow\n")
         try loans.must("renew", "1", "--due", "2026-12-02")
-        #expect(try loans("--today", "2026-11-30", "remind").out == "Loans: 1 due soon\n#1 Return The Hobbit to City Library: due in 2 days\n")
+        #expect(try loans("--today", "2026-11-30", "remind").out == "Reminders: 1 due within 2 days\n#1 Return The Hobbit to City Library: due in 2 days\n")
         try loans.must("return", "3")
         #expect(try loans("--today", "2026-12-04", "remind").out == """
-            Loans: 1 overdue
+            Reminders: 1 overdue
             #1 Return The Hobbit to City Library: 2 days overdue
 
             """, "a returned loan is never reminded; the drill's second overdue week began 8 days after")
-        #expect(try loans("--today", "2026-12-05", "remind").out == "Loans: 1 overdue\n#2 Get back Cordless drill from Sam: 15 days overdue\n")
+        #expect(try loans("--today", "2026-12-05", "remind").out == "Reminders: 1 overdue\n#2 Get back Cordless drill from Sam: 15 days overdue\n")
     }
 
     @Test func execGetsTheDigestOnStandardInputAndTheCountsInItsEnvironment() throws {
@@ -100,14 +100,14 @@ import Testing
                 .replacingOccurrences(of: "'", with: "&apos;").replacingOccurrences(of: "\"", with: "&quot;")
             return "#\(id) Return \(shown) to Lib: 1 day overdue"
         }.joined(separator: "\n")
-        #expect(argv == ["--urgency=critical", "--app-name=loans", "--", "Loans: 7 overdue", body])
+        #expect(argv == ["--urgency=critical", "--app-name=loans", "--", "Reminders: 7 overdue", body])
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/PWNED"))
         #expect(try String(contentsOfFile: record + ".bus", encoding: .utf8) == "unix:path=\(runtime)/bus", "cron has no bus address: the user's bus is given")
         try loans.must("add", "Soon", "--from", "Lib", "--due", "2026-12-01")
         let soon = try remind(["remind", "--notify"], extra: ["PATH": bin + ":/usr/bin:/bin", "RECORD": record, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/elsewhere"])
         #expect(soon.code == 0)
         let second = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\0").map(String.init)
-        #expect(second == ["--urgency=normal", "--app-name=loans", "--", "Loans: 1 due soon", "#8 Return Soon to Lib: due in 2 days"])
+        #expect(second == ["--urgency=normal", "--app-name=loans", "--", "Reminders: 1 due within 2 days", "#8 Return Soon to Lib: due in 2 days"])
         #expect(try String(contentsOfFile: record + ".bus", encoding: .utf8) == "unix:path=/elsewhere")
     }
 
@@ -143,7 +143,7 @@ import Testing
         let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
         #expect(started.count == 2)
         #expect(eventually(patience: 10) { started.allSatisfy { kill($0, 0) != 0 } }, "the program and its child were killed")
-        #expect(try apart("remind", "--dry-run").out.hasPrefix("Loans: 1 overdue"), "nothing was recorded")
+        #expect(try apart("remind", "--dry-run").out.hasPrefix("Reminders: 1 overdue"), "nothing was recorded")
     }
 
     @Test func optionsAreChecked() throws {
@@ -154,7 +154,7 @@ import Testing
         #expect(try loans("remind", "--overdue-every", "0").status == 64)
         #expect(try loans("remind", "--exec").status == 64)
         try addThree()
-        #expect(try loans("remind", "--lead", "", "--dry-run").out == "Loans: 1 overdue\n#2 Get back Cordless drill from Sam: 9 days overdue\n")
+        #expect(try loans("remind", "--lead", "", "--dry-run").out == "Reminders: 1 overdue\n#2 Get back Cordless drill from Sam: 9 days overdue\n")
         #expect(try loans("remind", "--lead", "7,2", "--dry-run").out.hasSuffix("#3 Return Tent to Priya: due in 5 days\n"))
         let fixture = loans.folder + "/fixture.json"
         try loans.must("json", "all").write(toFile: fixture, atomically: true, encoding: .utf8)
@@ -173,7 +173,7 @@ import Testing
         demo.environment["LOANS_DB"] = nil
         demo.environment["TMPDIR"] = temporary
         let result = try demo("--demo", "remind")
-        #expect(result.status == 0 && result.out.hasPrefix("Loans: 2 overdue, 2 due soon\n"))
+        #expect(result.status == 0 && result.out.hasPrefix("Reminders: 2 overdue, 2 due within 2 days\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the demo folder, its lock file included, is removed")
     }
 
@@ -200,4 +200,60 @@ import Testing
         #expect(delivered.components(separatedBy: "run ").count == 2, "one delivery: \(delivered)")
         #expect(delivered.components(separatedBy: "\n").dropFirst().joined(separator: "\n") == RemindEndToEndTests.digest)
     }
+
+    /// A run whose day read far ahead (`LOANS_TODAY=9999-12-31`, a bad clock) reminds of every
+    /// loan as overdue; once the day is right, the day's reminders still come.
+    @Test func aDayThatOnceReadFarAheadSilencesNothing() throws {
+        defer { loans.remove() }
+        try addThree()
+        let ahead = try loans("--today", "9999-12-31", "remind")
+        #expect(ahead.status == 0 && ahead.out.hasPrefix("Reminders: 3 overdue\n"), "\(ahead.out)\(ahead.err)")
+        let today = try loans("remind")
+        #expect(today.status == 0 && today.out == RemindEndToEndTests.digest, "\(today.out)\(today.err)")
+        #expect(try loans("--today", "2026-11-30", "remind").out == "Reminders: 1 due by tomorrow\n#1 Return The Hobbit to City Library: due tomorrow\n")
+    }
+
+    /// A recipient is a person, named by `remind.recipient` (or `--recipient`), else the login
+    /// name: two people with one login name each hear of every loan; one person on two
+    /// machines, named alike, hears of each once.
+    @Test func recipientsArePeopleNotLogins() throws {
+        defer { loans.remove() }
+        try addThree()
+        func machine(_ name: String, recipient: String?) throws -> [String: String] {
+            let home = loans.folder + "/" + name
+            try FileManager.default.createDirectory(atPath: home + "/loans", withIntermediateDirectories: true)
+            try (recipient.map { "remind.recipient = \($0)\n" } ?? "").write(toFile: home + "/loans/config", atomically: true, encoding: .utf8)
+            return ["XDG_CONFIG_HOME": home]
+        }
+        let annasLaptop = try machine("annas-laptop", recipient: "Anna")
+        let bensPi = try machine("bens-pi", recipient: "Ben")
+        let annasDesktop = try machine("annas-desktop", recipient: "Anna")
+        #expect(try remind(["remind"], extra: annasLaptop).out == RemindEndToEndTests.digest)
+        #expect(try remind(["remind"], extra: bensPi).out == RemindEndToEndTests.digest, "another person with the same login name")
+        let again = try remind(["remind"], extra: annasDesktop)
+        #expect(again.code == 0 && again.out.isEmpty && again.err.isEmpty, "the same person on another machine: once")
+        #expect(try remind(["remind", "--recipient", "Carol"], extra: annasDesktop).out == RemindEndToEndTests.digest, "the option wins")
+        #expect(try remind(["remind"], extra: try machine("plain", recipient: nil)).out == RemindEndToEndTests.digest, "the login name")
+        #expect(try remind(["remind"], extra: try machine("plain", recipient: nil)).out.isEmpty)
+        let shown = try remind(["config"], extra: annasDesktop).out
+        #expect(shown.contains("remind.recipient     = Anna  ("), "\(shown)")
+        let refused = try remind(["remind", "--recipient", "mailto:anna@example.org"])
+        #expect(refused.code == 64 && refused.err.hasPrefix("loans: --recipient: \"mailto:anna@example.org\" is not a person's name"), "\(refused.err)")
+        let badConfig = try remind(["remind"], extra: try machine("bad", recipient: "tab\there"))
+        #expect(badConfig.code == 78 && badConfig.err.contains("remind.recipient"), "\(badConfig.err)")
+    }
+
+    /// The digest's header counts the reminders it sends, which the agenda's groups are not (a
+    /// loan reminded in its overdue week stays in the agenda's OVERDUE; its DUE SOON is the
+    /// window), and says so: "Reminders", and how far ahead it reaches, never "due soon".
+    @Test func theHeaderSaysItCountsRemindersNotTheAgenda() throws {
+        defer { loans.remove() }
+        try addThree()
+        #expect(try loans("remind").out.hasPrefix("Reminders: 1 overdue, 1 due within 2 days\n"))
+        let agenda = try loans("--today", "2026-11-30", "agenda").out
+        #expect(agenda.contains("OVERDUE (1)") && agenda.contains("DUE SOON (2)"), "\(agenda)")
+        let header = try loans("--today", "2026-11-30", "remind").out.split(separator: "\n").first.map(String.init)
+        #expect(header == "Reminders: 1 due by tomorrow", "the drill, overdue, was reminded this week; the tent is not due within the leads")
+    }
+
 }

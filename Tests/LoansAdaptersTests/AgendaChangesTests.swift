@@ -86,7 +86,7 @@ import Testing
         try write("", to: path + "-wal")
         let changes = watching(path)
         try write("index", to: path + "-shm")
-        try write("x", to: folder.file("loans.db.remind-lock"))
+        try write("x", to: folder.file("loans.db.reminders-lock"))
         try write("x", to: folder.file("notes.txt"))
         #expect(rename(folder.file("notes.txt"), folder.file("notes.old")) == 0)
         let wal = open(path + "-wal", O_RDWR | O_CREAT, 0o600)

@@ -110,11 +110,14 @@ import Testing
             case .postgres:
                 let writer = try PostgresDatabase.writer(url, author: Author(name: author, clock: Author.tester.clock), waiting: .keepalive)
                 let client = PostgresClient(user: author, waiting: .keepalive)
-                return (writer, try PostgresDatabase.reminders(url, recordingAs: .tester, client: client))
+                return (writer, try PostgresDatabase.reminders(url, recordingAs: Author(name: author, clock: Author.tester.clock), client: client))
             case .sqlite:
                 let path = folder.file("loans.db")
                 let writer = try LoanDatabase.writer(at: SystemPath(path)!, author: Author(name: author, clock: Author.tester.clock))
-                return (writer, try LoanDatabase.reminders(at: DatabaseLocation(path: SystemPath(path)!, folders: .mustExist), recordingAs: .tester))
+                let ledger = try LoanDatabase.reminders(
+                    at: DatabaseLocation(path: SystemPath(path)!, folders: .mustExist), recordingAs: Author(name: author, clock: Author.tester.clock)
+                )
+                return (writer, ledger)
             }
         }
     }

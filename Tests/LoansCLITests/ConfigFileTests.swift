@@ -93,6 +93,9 @@ import Testing
         case .byDefault where key == SettingKey.db.key:
             #expect(byDefault.shown.isEmpty, "db has no value of its own: its place follows XDG_DATA_HOME and HOME")
             #expect(loans("config").out.contains("db                   = \(loans.folder)/.local/share/loans/loans.db  (default)"))
+        case .byDefault where key == SettingKey.remindRecipient.key:
+            #expect(byDefault.shown.isEmpty, "no recipient of its own: the login name, asked when a run needs it")
+            #expect(loans("config").out.contains("remind.recipient     = \(SystemAuthor.user())  (default)"))
         case .byDefault:
             #expect(byDefault.shown == setting.shownDefault)
         case .sameAs(let other):

@@ -37,7 +37,7 @@ import Testing
                 _ = try RenewLoan(store: store).run(id, to: .date(due.adding(days: to)!))
             }
             if scenario.returnDay == day { _ = try ReturnLoan(store: store).run(id, on: today, today: today) }
-            try RemindersDue(store: store, ledger: store, schedule: schedule, recipient: "alice").send(today, at: MemoryStore().clock) { digest in
+            try RemindersDue(store: store, ledger: store, schedule: schedule, recipient: .person("alice"), lock: ReminderContract.patient).send(today, at: MemoryStore().clock) { digest in
                 sent += digest.reminders.map { [day, $0.daysUntilDue] }
             }
         }

@@ -18,13 +18,27 @@ import Testing
         drill.counterparty = "Sam"
         drill.direction = .lent
         let text = DigestPresenter.present(ReminderDigest(today: Sample.today, reminders: [reminder(hobbit, -2), reminder(drill, 2)]))
-        #expect(text.summary == "Loans: 1 overdue, 1 due soon")
+        #expect(text.summary == "Reminders: 1 overdue, 1 due within 2 days")
         #expect(text.lines == ["#4 Return The Hobbit to City Library: 2 days overdue", "#7 Get back Cordless drill from Sam: due in 2 days"])
-        #expect(text.text == "Loans: 1 overdue, 1 due soon\n#4 Return The Hobbit to City Library: 2 days overdue\n#7 Get back Cordless drill from Sam: due in 2 days\n")
+        #expect(text.text == "Reminders: 1 overdue, 1 due within 2 days\n#4 Return The Hobbit to City Library: 2 days overdue\n#7 Get back Cordless drill from Sam: due in 2 days\n")
         let soon = DigestPresenter.present(ReminderDigest(today: Sample.today, reminders: [reminder(drill, 0)]))
-        #expect(soon.summary == "Loans: 1 due soon" && soon.lines == ["#7 Get back Cordless drill from Sam: due today"])
+        #expect(soon.summary == "Reminders: 1 due today" && soon.lines == ["#7 Get back Cordless drill from Sam: due today"])
         #expect(!soon.isUrgent && DigestNotification(soon).urgency == "normal")
         #expect(text.isUrgent && DigestNotification(text).urgency == "critical")
+    }
+
+    /// The summary counts the digest's reminders, which the agenda's groups are not (a loan
+    /// reminded last week is overdue there; its "due soon" is the window): it says "Reminders"
+    /// and how far ahead its not-overdue loans reach, never the agenda's "due soon".
+    @Test func theSummarySaysWhatItCounts() {
+        let loans = (1...3).map { Sample.loan(Int64($0), due: $0) }
+        func summary(_ days: [Int]) -> String {
+            DigestPresenter.present(ReminderDigest(today: Sample.today, reminders: zip(loans, days).map { reminder($0, $1) })).summary
+        }
+        #expect(summary([-8, 0]) == "Reminders: 1 overdue, 1 due today")
+        #expect(summary([0, 1]) == "Reminders: 2 due by tomorrow")
+        #expect(summary([-1, 3, 1]) == "Reminders: 1 overdue, 2 due within 3 days")
+        #expect(summary([-1, -15]) == "Reminders: 2 overdue")
     }
 
     @Test func dataBringsNoLineBreakAndNoMarkup() {
@@ -33,6 +47,6 @@ import Testing
         #expect(text.lines == ["#1 Return a b [31m <b>&</b> to Party 1: due tomorrow"])
         let notification = DigestNotification(text)
         #expect(notification.body == "#1 Return a b [31m &lt;b&gt;&amp;&lt;/b&gt; to Party 1: due tomorrow")
-        #expect(notification.summary == "Loans: 1 due soon")
+        #expect(notification.summary == "Reminders: 1 due by tomorrow")
     }
 }

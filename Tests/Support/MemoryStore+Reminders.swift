@@ -2,7 +2,8 @@ import Glibc
 import LoansCore
 
 /// The memory store's identity, loans' revisions and reminders' ledger: the same answers as every
-/// store (sent-state per recipient, loan, due date and level; one run at a time through a lock).
+/// store (sent-state per recipient, loan, due date and level, counting the days sent by today;
+/// one run at a time through a lock, which a run waits for within its wait).
 extension MemoryStore: ReminderLedger {
     package func revision(of loan: LoanID) throws -> LoanRevision? {
         try check()
@@ -16,26 +17,39 @@ extension MemoryStore: ReminderLedger {
         return identity
     }
 
-    package func exclusively<T>(_ body: () throws -> T) throws -> T {
+    package func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T {
         try check()
-        pthread_mutex_lock(reminderLock)
-        defer { pthread_mutex_unlock(reminderLock) }
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + (times.waitMilliseconds % 1000) * 1_000_000
+        deadline.tv_sec += times.waitMilliseconds / 1000 + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        guard pthread_mutex_timedlock(reminderLock, &deadline) == 0 else {
+            let holder = reminderHolder.map { ReminderLockHolder.process(id: getpid(), who: $0, since: nil, stopped: false) }
+            throw ReminderLockBusy(store: "the memory store", waitedMilliseconds: times.waitMilliseconds, holder: holder)
+        }
+        reminderHolder = author
+        defer {
+            reminderHolder = nil
+            pthread_mutex_unlock(reminderLock)
+        }
         return try body()
     }
 
-    package func remindedLevels(to recipient: String, for keys: [ReminderKey]) throws -> [ReminderKey: ReminderLevel] {
+    package func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws -> [ReminderKey: ReminderLevel] {
         try check()
         var levels: [ReminderKey: ReminderLevel] = [:]
         for key in keys {
-            if let sent = reminded[recipient]?[key]?.min() { levels[key] = ReminderLevel(days: sent) }
+            if let sent = reminded[recipient]?[key]?.filter({ $0.value <= today }).keys.min() { levels[key] = ReminderLevel(days: sent) }
         }
         return levels
     }
 
-    package func recordReminded(_ reminders: [SentReminder], to recipient: String, at instant: UTCTimestamp) throws {
+    package func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         try check()
         for reminder in reminders {
-            reminded[recipient, default: [:]][reminder.key, default: []].insert(reminder.level.days)
+            let earlier = reminded[recipient]?[reminder.key]?[reminder.level.days].map { min($0, today) } ?? today
+            reminded[recipient, default: [:]][reminder.key, default: [:]][reminder.level.days] = earlier
         }
     }
 }

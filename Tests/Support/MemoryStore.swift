@@ -24,8 +24,10 @@ package final class MemoryStore: LoanWriting {
     package var failure: StoreError?
     /// The store's identity, as a database's random one.
     package var identity: String? = "0123456789abcdef0123456789abcdef"
-    /// Reminders sent: levels (in days) per recipient and key.
-    var reminded: [String: [ReminderKey: Set<Int>]] = [:]
+    /// Reminders sent: per recipient and key, each level (in days) with the earliest day it was sent for.
+    var reminded: [ReminderRecipient: [ReminderKey: [Int: CivilDate]]] = [:]
+    /// Who holds the reminders' lock (the author when it was taken), while it is held.
+    var reminderHolder: String?
     /// Held while a reminders run decides, delivers and records.
     let reminderLock: UnsafeMutablePointer<pthread_mutex_t> = {
         let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

@@ -42,8 +42,9 @@ struct ConfigCommand: LoansCommand {
     }
 
     /// The value shown for `key` and its source: for `db`, the database as it will be opened,
-    /// or what stands in for it.
+    /// or what stands in for it; for a `remind.recipient` nothing gives, the login name.
     private func shown(_ key: String, _ value: String, _ source: SettingSource, _ request: Request) -> (String, SettingSource) {
+        if key == SettingKey.remindRecipient.key, value.isEmpty { return (SystemAuthor.user(), source) }
         guard key == SettingKey.db.key else { return (value, source) }
         switch request.settings.source {
         case .fixture(let path): return ("none: reading the fixture " + ConfigFile.shown(path), .option(GlobalOptions.fixture.name))

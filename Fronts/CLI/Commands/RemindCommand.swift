@@ -4,8 +4,9 @@ import LoansReminders
 
 /// `loans remind`: sends the reminders due today as one digest — on standard output (for cron
 /// mail), as a desktop notification (`--notify`), or to a program (`--exec`) — and records them
-/// as sent only once the delivery succeeded, under a lock that keeps two runs from sending the
-/// same reminder. `--dry-run` shows the digest and records nothing.
+/// as sent to the recipient (`remind.recipient`, else the login name) only once the delivery
+/// succeeded, under a lock that keeps two runs from sending the same reminder: a run waits for
+/// another at most 30 s, then exits 75. `--dry-run` shows the digest and records nothing.
 struct RemindCommand: LoansCommand {
     static let notify = Flag("--notify", help: "one desktop notification through notify-send")
     static let exec = Option(
@@ -18,7 +19,9 @@ struct RemindCommand: LoansCommand {
         discussion: """
             A loan is reminded on each lead day before its due date (a missed day catches up once), then every N days while overdue; a renewal starts its reminders again; returned loans are never reminded. Nothing due prints nothing.
 
-            A delivery that fails (the program is missing, exits non-zero, or runs past 30 s) records nothing and exits 1, so the next run tries again. Cron and systemd: Docs/Reminders.md.
+            Reminders go to a person: remind.recipient (or --recipient), else the login name. Give it the same name on every machine you use, and each reminder reaches you once; each person sharing a database names themselves and hears of every loan.
+
+            A delivery that fails (the program is missing, exits non-zero, or runs past 30 s) records nothing and exits 1, so the next run tries again. One run at a time: a run waits at most 30 s for another to finish, then exits 75 naming it. Cron and systemd: Docs/Reminders.md.
             """,
         rules: [.oneOf(required: false) { notify; exec }]
     ) {
@@ -27,6 +30,7 @@ struct RemindCommand: LoansCommand {
         dryRun
         SettingKey.remindLead
         SettingKey.remindOverdueEvery
+        SettingKey.remindRecipient
     }
 
     /// Where the digest goes.
@@ -39,6 +43,8 @@ struct RemindCommand: LoansCommand {
     let delivery: Delivery
     let dryRun: Bool
     let schedule: ReminderSchedule
+    /// Whom the reminders go to; nil: the login name, asked only when the run records.
+    let recipient: ReminderRecipient?
 
     init(_ input: CommandInput) throws(CLIError) {
         if input[Self.notify] {
@@ -55,14 +61,21 @@ struct RemindCommand: LoansCommand {
             throw input.refusal("the reminder schedule \(leads) every \(every) days is out of range")
         }
         self.schedule = schedule
+        recipient = input.settings[SettingKey.remindRecipient]
     }
 
     /// How long a delivery may run.
     static let timeoutMilliseconds = 30_000
+    /// A run waits 30 s for another to finish; one holding the lock may be silent twice as long
+    /// as a delivery may take before a server takes the lock back (a stopped run, a laptop
+    /// suspended mid-run).
+    static let lock = ReminderLockTimes(waitMilliseconds: 30_000, silenceMilliseconds: 2 * timeoutMilliseconds)
 
     func run(_ request: Request) throws -> ExitCode {
         let store = try request.stores.reminders(recording: !dryRun)
-        let reminders = RemindersDue(store: store, ledger: store, schedule: schedule, recipient: SystemAuthor.user())
+        let reminders = RemindersDue(
+            store: store, ledger: store, schedule: schedule, recipient: recipient ?? .person(SystemAuthor.user()), lock: RemindCommand.lock
+        )
         let today = request.now.today
         if dryRun {
             let digest = try reminders.digest(today)

@@ -83,6 +83,21 @@ extension ValueReader where Value == String {
     }
 }
 
+extension ValueReader where Value == ReminderRecipient {
+    /// A person whom reminders go to, by name (`ReminderRecipient.person(named:)`).
+    static var recipient: Self {
+        Self(.text, shown: { $0.description }) { input throws(ValueError) in
+            let text = try input.text()
+            guard let person = ReminderRecipient.person(named: text) else {
+                throw ValueError(
+                    input.prefix + "\(Quoted(text)) is not a person's name: 1 to \(ReminderRecipient.nameLimit) characters, no control characters, no space at either end, not beginning with \(ReminderRecipient.addressMark)"
+                )
+            }
+            return person
+        }
+    }
+}
+
 extension ValueReader where Value == SystemPath {
     /// A file path, its bytes kept as given.
     static var path: Self {

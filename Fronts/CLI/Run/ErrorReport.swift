@@ -2,6 +2,7 @@ import LoansAdapters
 import LoansCalendar
 import LoansCore
 import LoansInterchange
+import LoansReminders
 import LoansText
 
 /// Maps any failure to its message and exit code.
@@ -36,6 +37,9 @@ struct ErrorReport {
         case let error as InputFileError:
             code = .noInput
             message = error.message
+        case let error as ReminderLockBusy:
+            code = .temporaryFailure
+            message = LockBusyText.message(error)
         case let error as DeliveryError:
             code = .failure
             message = error.message
@@ -56,7 +60,7 @@ struct ErrorReport {
         switch error.kind {
         case .unavailable: .ioError
         case .timedOut: .ioError
-        case .newerVersion: .newerDatabase
+        case .newerVersion: .temporaryFailure
         case .readOnly: .usage
         case .idsExhausted: .failure
         case .createdMeanwhile: .ioError

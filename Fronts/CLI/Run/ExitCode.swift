@@ -13,8 +13,9 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case noInput = 66
     /// The database cannot be opened, read or written (EX_IOERR).
     case ioError = 74
-    /// The database was written by a newer loans.
-    case newerDatabase = 75
+    /// Try again later (EX_TEMPFAIL): the database was written by a newer loans, or another
+    /// `loans remind` held the reminders' lock for the whole wait.
+    case temporaryFailure = 75
     /// The config file has an unknown key or a bad value, or cannot be read (EX_CONFIG).
     case config = 78
 
@@ -28,7 +29,7 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
         case .dataError: "bad input data (an import document)"
         case .noInput: "an input file cannot be opened"
         case .ioError: "the database cannot be opened, read or written"
-        case .newerDatabase: "the database was written by a newer loans"
+        case .temporaryFailure: "the database was written by a newer loans, or another loans remind held the reminders' lock for \(RemindCommand.lock.waitMilliseconds / 1000) s (try again later)"
         case .config: "the config file is wrong or cannot be read"
         }
     }

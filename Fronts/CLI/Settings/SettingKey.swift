@@ -35,6 +35,11 @@ enum SettingKey {
         help: "remind of an overdue loan every this many days",
         option: "--overdue-every", valueName: "N", optionHelp: "days between reminders of an overdue loan"
     )
+    static let remindRecipient = Setting(
+        "remind.recipient", ValueReader<ReminderRecipient>.recipient.optional, default: nil, described: "the login name",
+        help: "whom reminders go to: a person, by the same name on every machine they use (each reminder reaches a recipient once)",
+        option: "--recipient", valueName: "NAME", optionHelp: "whom the reminders go to; each recipient is reminded of each loan once"
+    )
     static let calendarAlarms = Setting(
         "calendar.alarms", .days, sameAs: remindLead, help: "alarms of the calendar feed, days before the due date",
         option: "--alarms", valueName: "3,1,0", optionHelp: "days before the due date for alarms, '' for none"
@@ -47,7 +52,7 @@ enum SettingKey {
 
     static let all = [
         db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, remindLead.declaration,
-        remindOverdueEvery.declaration, calendarAlarms.declaration, color.declaration,
+        remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration, color.declaration,
     ]
 
     /// The setting of the config file's key `key`.
