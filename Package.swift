@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "LoansAdaptersTests",
             dependencies: [
-                "LoansAdapters", "LoansPostgres", "LoansWake", "LoansCore", "LoansInterchange", "LoansTestSupport",
+                "LoansAdapters", "LoansPostgres", "LoansWake", "LoansCore", "LoansInterchange", "LoansDocument", "LoansTestSupport",
             ],
             path: "Tests/LoansAdaptersTests"
         ),

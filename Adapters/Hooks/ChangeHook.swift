@@ -44,11 +44,17 @@ package struct ChangeHook: Sendable {
 /// A store that fires the change hook after each write that succeeded.
 package final class HookedLoanStore: LoanWriting {
     let base: any LoanWriting
-    let hook: ChangeHook
+    let fire: () -> Void
 
-    package init(_ base: any LoanWriting, hook: ChangeHook) {
+    package convenience init(_ base: any LoanWriting, hook: ChangeHook) {
+        self.init(base) { hook.fire() }
+    }
+
+    /// Runs `afterEachWrite` in the hook's place: for a writer that fires the hook itself once
+    /// its writes can be seen (a new database built aside, after it took its name).
+    package init(_ base: any LoanWriting, afterEachWrite: @escaping () -> Void) {
         self.base = base
-        self.hook = hook
+        fire = afterEachWrite
     }
 
     package func snapshot<T>(_ body: () throws -> T) throws -> T { try base.snapshot(body) }
@@ -101,7 +107,7 @@ package final class HookedLoanStore: LoanWriting {
         let result = try base.change(kind) { writer in
             try body(WriteNoticing(base: writer) { wrote = true })
         }
-        if wrote { hook.fire() }
+        if wrote { fire() }
         return result
     }
 }

@@ -28,7 +28,7 @@ struct DatabaseCreation {
         try buildSchema(in: temporary)
         let result = try fillAndClose(temporary, fill)
         guard try move(temporary) else {
-            throw StoreError(.unavailable, "database \(Quoted(path)) was created by another process meanwhile; nothing was written, try again")
+            throw StoreError(.createdMeanwhile, "database \(Quoted(path)) was created by another process meanwhile; nothing was written, try again")
         }
         return result
     }
@@ -45,19 +45,35 @@ struct DatabaseCreation {
         }
     }
 
-    /// Creates the missing folders of the path (0700, whatever the umask), outermost first.
-    func createFolders() throws(StoreError) {
+    /// Creates the missing folders of the path (0700, whatever the umask), outermost first;
+    /// returns those it made.
+    @discardableResult
+    func createFolders() throws(StoreError) -> [SystemPath] {
         var missing: [SystemPath] = []
         var folder = path.parent
         while let current = folder, !DatabaseFile.isFolder(current) {
             missing.append(current)
             folder = current.parent
         }
+        var made: [SystemPath] = []
         for current in missing.reversed() {
-            guard current.withCString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else {
-                throw StoreError(.unavailable, "cannot create folder \(Quoted(current)): \(SystemError())")
+            if current.withCString({ mkdir($0, 0o700) }) == 0 {
+                made.append(current)
+            } else if errno != EEXIST {
+                let error = StoreError(.unavailable, "cannot create folder \(Quoted(current)): \(SystemError())")
+                removeFolders(made)
+                throw error
             }
             _ = current.withCString { chmod($0, 0o700) }
+        }
+        return made
+    }
+
+    /// Removes folders `createFolders` made, innermost first, each only while it is empty (another
+    /// process may have put something there meanwhile).
+    func removeFolders(_ made: [SystemPath]) {
+        for folder in made.reversed() {
+            guard folder.withCString({ rmdir($0) }) == 0 else { return }
         }
     }
 

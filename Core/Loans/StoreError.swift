@@ -11,8 +11,11 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case newerVersion
         /// The data source is read-only (a fixture) and a write was asked (1).
         case readOnly
-        /// The largest id loans can give is taken: no new loan can be added (1).
+        /// No id is free for a new loan: every id loans gives has been used (1).
         case idsExhausted
+        /// Another process made the database while this one built it aside, so nothing was
+        /// written (74); a write that can be run again runs on that database instead.
+        case createdMeanwhile
     }
 
     package let kind: Kind
@@ -38,4 +41,11 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         let shown = words.prefix(3).map { $0.count > 40 ? $0.prefix(40) + "…" : $0 }.joined(separator: " ")
         return words.count > 3 ? shown + " …" : shown
     }
+}
+
+extension StoreError {
+    /// Every id loans gives, 1 to 2^53 − 1, has been used (the history counts), so no loan can be added.
+    package static let noFreeID = StoreError(
+        .idsExhausted, "no id is free for a new loan: every id from 1 to \(LoanID.maximum) has been used"
+    )
 }

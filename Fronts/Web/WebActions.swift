@@ -31,8 +31,8 @@ extension WebFront {
             return loanPage(id, visit, sent: (.edit, FormState(refusal: error)), status: 422)
         }
         return change(visit) { store in
-            let loan = try EditLoan(store: store).run(id, edit)
-            return ("/loans/\(loan.id.rawValue)", OutcomeText.edited(loan.id))
+            let outcome = try EditLoan(store: store).run(id, edit)
+            return ("/loans/\(outcome.loan.id.rawValue)", OutcomeText.edited(outcome))
         } refused: { error in
             self.refusedForm(.edit, id, fields, error, visit)
         }

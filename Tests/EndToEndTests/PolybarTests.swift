@@ -108,7 +108,7 @@ import Testing
             return shown == expected
         }
         #expect(same, "the bar never showed loans: error: \(bar.output)")
-        // Another failure, another message on stderr (loans retries every second); the line
+        // Another failure, another message on stderr (loans retries within 2 s); the line
         // on stdout stays `loans: error`, so nothing new is printed there.
         try FileManager.default.removeItem(atPath: database)
         try FileManager.default.createDirectory(atPath: database, withIntermediateDirectories: false)

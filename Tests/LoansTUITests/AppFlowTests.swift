@@ -196,6 +196,35 @@ import Testing
         #expect(app.text.contains("OVERDUE (2)"))
     }
 
+    /// The failure screen says when the loans are read again, and that is when the runner reads
+    /// them: after 0.25 s, then each pause twice the last, up to every 2 s (the PostgreSQL
+    /// watcher's own schedule for its connection); a read that succeeds starts over.
+    @Test func theFailureScreenTriesAgainWhenItSays() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        #expect(app.retryMilliseconds == nil)
+        #expect(HelpPresenter.lines.allSatisfy { $0.count <= 80 })
+        source.store.failure = StoreError(.unavailable, "database is locked")
+        var pauses: [Int?] = []
+        for _ in 0..<6 {
+            app.handle(.changed)
+            pauses.append(app.retryMilliseconds)
+        }
+        #expect(pauses == [250, 500, 1000, 2000, 2000, 2000])
+        // Read once, the list stays on screen (not current); before any answer the failure screen
+        // says the schedule.
+        let failing = TUIApp(source: source, width: 80, height: 24)
+        guard case .notice(let notice) = failing.frame.body else { Issue.record("not a notice"); return }
+        #expect(notice.hint == "It is tried again after 0.25 s, then up to every 2 s · q quits")
+        #expect(HelpPresenter.lines.contains("When the loans cannot be read (tried again after 0.25 s, then up to every 2 s)"))
+        source.store.failure = nil
+        app.handle(.changed)
+        #expect(app.retryMilliseconds == nil)
+        source.store.failure = StoreError(.unavailable, "database is locked")
+        app.handle(.changed)
+        #expect(app.retryMilliseconds == 250, "a new outage starts from the first pause")
+    }
+
     @Test func aLongNoteWrapsAndScrollsInTheDetail() {
         let source = MemorySource()
         let note = (1...40).map { "Line \($0) " + String(repeating: "word ", count: 30) }.joined(separator: "\n")

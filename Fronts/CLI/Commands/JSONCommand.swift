@@ -50,7 +50,7 @@ struct JSONCommand: LoansCommand {
 
     func run(_ request: Request) throws -> ExitCode {
         var writer = JSONDocumentWriter(ndjson: ndjson, into: request.console.out)
-        let store = try request.stores.reader()
+        let store = try request.reader()
         let agenda = AgendaQuery(store: store)
         let identity = try store.databaseIdentity()
         switch query {

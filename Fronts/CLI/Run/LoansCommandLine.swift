@@ -156,6 +156,18 @@ struct Request {
         settings.colour.colours(terminal: console.out.isTerminal, term: environment.text("TERM"))
     }
 
+    /// The store for a one-shot read. A database file that does not exist yet reads as empty;
+    /// on a terminal, stderr then says so first, so an empty answer from a mistyped `--db` is not
+    /// taken for an empty database — never into a pipe or a file, and never for a bar (whose
+    /// command reads the store itself).
+    func reader() throws -> any LoanReading {
+        let reader = try stores.reader()
+        if console.err.isTerminal, let path = try stores.missingFile() {
+            console.err.line("loans: no database at \(Quoted(path)) yet (the first add or import makes it)")
+        }
+        return reader
+    }
+
     /// A text table streamed to stdout, coloured by the colour rule.
     var textTable: TextTableWriter {
         TextTableWriter(colour: colours, into: console.out)

@@ -18,6 +18,8 @@ package struct TUIApp {
     package internal(set) var failure: String?
     /// When the list on screen was read (nil before the first answer): kept through a failure.
     var answeredAt: UTCTimestamp?
+    /// When the loans are read again while they cannot be: each failed read waits longer.
+    private var retry = RetryPause()
     /// The loan of the screen on top (detail, form, question), as last read.
     var loan: LoanStanding?
     var form: LoanForm?
@@ -60,9 +62,17 @@ package struct TUIApp {
             self.height = height
             reloadList()
         case .changed:
+            let failing = failure != nil
             policy = today.policy()
             refresh()
+            if failure == nil { retry = RetryPause() } else if failing { retry.lengthen() }
         }
+    }
+
+    /// How long the runner waits before reading again, while the loans cannot be read (nil:
+    /// they can, and nothing but news makes it read).
+    package var retryMilliseconds: Int? {
+        failure == nil ? nil : retry.milliseconds
     }
 
     /// The screen as it is now, worded.

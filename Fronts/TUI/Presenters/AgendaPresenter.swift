@@ -46,7 +46,7 @@ package enum AgendaPresenter {
 
     /// The loans could not be read: says so, with the store's reason.
     package static func failure(_ message: String) -> Notice {
-        Notice(text: "Loans could not be loaded: \(message)", tone: .error, hint: "It is tried again every second · q quits")
+        Notice(text: "Loans could not be loaded: \(message)", tone: .error, hint: "It is tried again \(RetryPause.phrase) · q quits")
     }
 
     /// The loans cannot be read now, and the screen shows them as read before: when that was,

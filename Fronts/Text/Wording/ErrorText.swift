@@ -74,11 +74,10 @@ package enum ErrorText {
         case .nothingToRedo:
             return "nothing to redo"
         case .blocked(let blocked):
-            switch front {
-            case .commandLine: return commandLine(blocked)
-            case .tui: return tui(blocked, wallTime: wallTime, remedy: "e edit, o reopen, x remove")
-            case .web: return tui(blocked, wallTime: wallTime, remedy: "edit, reopen or remove it on its page")
-            }
+            return front == .commandLine ? commandLine(blocked) : tui(blocked, wallTime: wallTime, remedy: remedy(front))
+        case .everyChangeBlocked(let blocked, let count):
+            return front == .commandLine
+                ? commandLine(everyChangeBlocked: blocked, count: count) : tui(blocked, wallTime: wallTime, remedy: remedy(front))
         case .store(let error):
             return error.message
         }
@@ -91,6 +90,23 @@ package enum ErrorText {
         let since = blocked.blocker.map { "change \($0.id) (\($0.kind.rawValue) by \($0.who) at \($0.at))" } ?? "a change made outside loans"
         return "cannot \(verb) change \(blocked.change.id) (\(blocked.change.kind.rawValue) of loan \(blocked.loan)): \(since) touched the loan since; nothing was changed"
             + (blocked.isUndo ? " (loans undo --skip leaves it and undoes the next one)" : "")
+    }
+
+    /// What a person can do about a blocked change where they are: the TUI's keys, the web's page.
+    private static func remedy(_ front: Front) -> String {
+        front == .web ? "edit, reopen or remove it on its page" : "e edit, o reopen, x remove"
+    }
+
+    /// `nothing to undo: your one change not undone yet, change 2 (add of loan 2), is blocked
+    /// because change 3 (return by bob@desk at …Z) touched the loan since; nothing was changed`:
+    /// `undo --skip` names what blocks the newest of the changes it left.
+    private static func commandLine(everyChangeBlocked blocked: BlockedChange, count: Int) -> String {
+        let change = "change \(blocked.change.id) (\(blocked.change.kind.rawValue) of loan \(blocked.loan))"
+        let since = blocked.blocker.map { "change \($0.id) (\($0.kind.rawValue) by \($0.who) at \($0.at))" } ?? "a change made outside loans"
+        let which = count == 1
+            ? "your one change not undone yet, \(change), is blocked"
+            : "your \(count) changes not undone yet are all blocked; the newest, \(change),"
+        return "nothing to undo: \(which) because \(since) touched the loan since; nothing was changed"
     }
 
     /// `cannot undo change 2 (add of #2 Tent): bob@desk returned the loan since (change 3 at

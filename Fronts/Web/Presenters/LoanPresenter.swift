@@ -50,7 +50,7 @@ struct LoanPresenter {
             ("Title", loan.title),
             ("Direction", loan.direction.rawValue),
             ("Counterparty", loan.counterparty),
-            (loan.direction == .lent ? "Lent on" : "Borrowed on", loan.lentOn.iso),
+            (LoanWording.startLabel(loan.direction), loan.lentOn.iso),
             ("Due on", "\(loan.dueOn.iso) (\(RelativeDay.phrase(item)))"),
             ("Returned on", loan.returnedOn.map { "\($0.iso) (\(LoanWording.lateness(loan) ?? ""))" } ?? "not yet"),
             ("Renewals", loan.renewals == 0 ? "0" : "\(loan.renewals) (earlier due dates: \(earlier))"),
