@@ -39,20 +39,25 @@ let package = Package(
         .target(name: "LoansWidget", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Widget"),
         .target(name: "LoansReminders", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Reminders"),
         .target(name: "LoansCalendar", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Calendar"),
+        // The web front (`loans serve`): pages, forms, the API and live updates over Core's use cases.
+        .target(name: "LoansWeb", dependencies: ["LoansCore", "LoansText", "LoansDocument"], path: "Fronts/Web"),
         .systemLibrary(name: "CNcurses", path: "Fronts/CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "LoansTUI", dependencies: ["LoansCore", "LoansText", "CNcurses"], path: "Fronts/TUI"),
         .target(
             name: "LoansCLI",
             dependencies: [
                 "LoansCore", "LoansInterchange", "LoansSystem", "LoansWake", "LoansAdapters", "LoansPostgres", "LoansText",
-                "LoansDocument", "LoansWidget", "LoansTUI", "LoansReminders", "LoansCalendar",
+                "LoansDocument", "LoansWidget", "LoansTUI", "LoansReminders", "LoansCalendar", "LoansWeb", "LoansHTTPServer",
             ],
             path: "Fronts/CLI"
         ),
         .executableTarget(name: "loans", dependencies: ["LoansCLI"], path: "Fronts/Main"),
         .executableTarget(
             name: "loans-fuzz",
-            dependencies: ["LoansCLI", "LoansCore", "LoansInterchange", "LoansDocument", "LoansCalendar", "LoansText", "LoansAdapters", "LoansTestSupport"],
+            dependencies: [
+                "LoansCLI", "LoansCore", "LoansInterchange", "LoansDocument", "LoansCalendar", "LoansText", "LoansAdapters", "LoansWeb",
+                "LoansTestSupport",
+            ],
             path: "Tests/Fuzz", exclude: ["Corpus"]
         ),
 
@@ -76,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "LoansAdaptersTests",
             dependencies: [
-                "LoansAdapters", "LoansPostgres", "LoansWake", "LoansCore", "LoansInterchange", "LoansTestSupport",
+                "LoansAdapters", "LoansPostgres", "LoansWake", "LoansCore", "LoansInterchange", "LoansDocument", "LoansTestSupport",
             ],
             path: "Tests/LoansAdaptersTests"
         ),
@@ -87,6 +92,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansHTTPServerTests", dependencies: ["LoansHTTPServer", "LoansTestSupport"], path: "Tests/LoansHTTPServerTests"
+        ),
+        .testTarget(
+            name: "LoansWebTests", dependencies: ["LoansWeb", "LoansText", "LoansCore", "LoansTestSupport"], path: "Tests/LoansWebTests"
         ),
         .testTarget(
             name: "LoansTextTests", dependencies: ["LoansText", "LoansCore", "LoansTestSupport"], path: "Tests/LoansTextTests"
@@ -117,7 +125,9 @@ let package = Package(
             dependencies: ["LoansCLI", "LoansCore", "LoansAdapters", "LoansTestSupport"],
             path: "Tests/LoansCLITests"
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["loans", "loans-tui-bench", "LoansTestSupport"], path: "Tests/EndToEndTests"),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["loans", "loans-tui-bench", "LoansTestSupport"], path: "Tests/EndToEndTests", exclude: ["Browser"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

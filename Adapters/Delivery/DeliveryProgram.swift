@@ -14,6 +14,8 @@ package struct DeliveryError: Error, Equatable, Sendable, CustomStringConvertibl
 /// `/dev/null`) and inherits standard output and error. It runs in a process group of its own;
 /// when it is not done within the deadline, or the run is ended by a signal meanwhile
 /// (`RunCleanup`), the whole group is killed. Success is exit status 0.
+/// A program a click starts (the widget's terminal or notification) is `start`ed instead:
+/// detached, never waited for.
 package struct DeliveryProgram {
     /// The program as given: a path (with a `/`), or a name looked up on `PATH`.
     package let program: String
@@ -47,7 +49,7 @@ package struct DeliveryProgram {
             // Started and registered in one step, so that a signal ending the run (Ctrl-C, a
             // TERM) ends the program's group too: it must not deliver what is never recorded.
             pid = try RunCleanup.withEndingSignalsBlocked { () throws(DeliveryError) in
-                let pid = try spawn(path, stdin: feed?.reader)
+                let pid = try spawn(path, stdin: feed?.reader, apart: .group)
                 RunCleanup.register(processGroup: pid)
                 return pid
             }
@@ -61,6 +63,16 @@ package struct DeliveryProgram {
         if status & 0x7F != 0 { throw failure("\(Quoted(program)) was ended by signal \(status & 0x7F)") }
         let code = (status >> 8) & 0xFF
         if code != 0 { throw failure("\(Quoted(program)) exited with status \(code)") }
+    }
+
+    /// Starts it detached and returns at once, never waiting for it: in a session of its own (no
+    /// terminal's or bar's signal reaches it), with standard input, output and error on
+    /// `/dev/null` (it never holds a bar's pipe open), so it may outlive the run — a click's
+    /// terminal, say. `input` and the deadline do not apply. Throws when it cannot start.
+    package func start() throws(DeliveryError) {
+        let path = try resolved()
+        DetachedChildren.shared.reapFinished()
+        DetachedChildren.shared.add(try spawn(path, stdin: nil, apart: .session, quiet: true))
     }
 
     /// The program's path: as given when it has a `/`, else the first executable file of that
@@ -93,7 +105,9 @@ package struct DeliveryProgram {
         return name.withCString { access($0, X_OK) } == 0 ? nil : .permissionDenied
     }
 
-    private func spawn(_ path: String, stdin: FileDescriptor?) throws(DeliveryError) -> pid_t {
+    /// Starts the program at `path` apart from loans (`stdin` is its input, or nil for /dev/null);
+    /// `quiet` puts its output and errors on /dev/null too instead of loans' own.
+    private func spawn(_ path: String, stdin: FileDescriptor?, apart: CleanSpawn.Apart, quiet: Bool = false) throws(DeliveryError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -102,6 +116,11 @@ package struct DeliveryProgram {
         } else {
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         }
+        if quiet {
+            for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
+            }
+        }
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -109,7 +128,7 @@ package struct DeliveryProgram {
             envp.forEach { free($0) }
         }
         do {
-            return try CleanSpawn(apart: .group).spawn(path, &actions, arguments: argv, environment: envp)
+            return try CleanSpawn(apart: apart).spawn(path, &actions, arguments: argv, environment: envp)
         } catch {
             throw failure("cannot run \(Quoted(program)): \(error)")
         }

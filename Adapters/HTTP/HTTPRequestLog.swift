@@ -15,6 +15,11 @@ package struct HTTPRequestLog: Equatable, Sendable, CustomStringConvertible {
     package let status: Int?
     package let milliseconds: Double
 
+    /// The same line with another path: the front's redaction of a path that carries a secret.
+    package func with(path: String) -> HTTPRequestLog {
+        HTTPRequestLog(time: time, method: method, path: HTTPRequestLog.printable(path.utf8), status: status, milliseconds: milliseconds)
+    }
+
     /// `2026-05-01T14:03:07+02:00 GET /loans/3 200 4 ms` (local time, as `TZ` says); a request
     /// that got no answer shows `-` for its status.
     package var description: String {

@@ -13,6 +13,10 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
     /// The worker threads that suit a 2-core machine (bench/http measured 1, 2 and 4).
     package static let defaultThreads = 2
 
+    /// Whether this program can serve TLS itself: not when it is linked statically (GnuTLS, which
+    /// the library uses, cannot run in a program that loads it into a static binary).
+    package static var canServeTLS: Bool { loans_is_statically_linked() == 0 }
+
     /// Where it listens, with the port the kernel chose when port 0 was asked.
     package let address: HTTPListenAddress
     private let core: ServerCore

@@ -57,6 +57,12 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
         }
     }
 
+    /// The bytes queued and not yet taken by the client: a writer of a long body waits while
+    /// this is large, so a slow client holds back the writer instead of filling memory.
+    package var queuedBytes: Int {
+        lock.locked { pending.count - sent }
+    }
+
     /// False once the stream has ended or its connection is gone.
     package var isOpen: Bool {
         lock.locked { ending == .none && !released }

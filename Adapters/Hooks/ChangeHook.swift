@@ -24,7 +24,7 @@ package struct ChangeHook: Sendable {
     /// Starts the hook if it exists and is executable; never waits for it.
     package func fire() {
         guard let path, path.withCString({ access($0, X_OK) }) == 0, (try? FileStatus(path))?.kind == .regular else { return }
-        StartedHooks.shared.reapFinished()
+        DetachedChildren.shared.reapFinished()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -37,47 +37,24 @@ package struct ChangeHook: Sendable {
             // A session of its own: a terminal's signals never reach the hook.
             return try? CleanSpawn(apart: .session).spawn(program, &actions, arguments: argv, environment: environ)
         }
-        if let started { StartedHooks.shared.add(started) }
-    }
-}
-
-/// The hooks this process started and has not collected yet. Only these are ever waited for,
-/// so loans never takes the exit status of a child it did not start (a test runner's, say,
-/// which `waitpid(-1)` would steal); a long-running TUI still leaves no zombies.
-final class StartedHooks: @unchecked Sendable {
-    static let shared = StartedHooks()
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var pids: [pid_t] = []
-
-    private init() {
-        pthread_mutex_init(lock, nil)
-    }
-
-    func add(_ pid: pid_t) {
-        pthread_mutex_lock(lock)
-        pids.append(pid)
-        pthread_mutex_unlock(lock)
-    }
-
-    /// Collects the hooks that have finished.
-    func reapFinished() {
-        pthread_mutex_lock(lock)
-        pids.removeAll { pid in
-            var status: Int32 = 0
-            return waitpid(pid, &status, WNOHANG) != 0
-        }
-        pthread_mutex_unlock(lock)
+        if let started { DetachedChildren.shared.add(started) }
     }
 }
 
 /// A store that fires the change hook after each write that succeeded.
 package final class HookedLoanStore: LoanWriting {
     let base: any LoanWriting
-    let hook: ChangeHook
+    let fire: () -> Void
 
-    package init(_ base: any LoanWriting, hook: ChangeHook) {
+    package convenience init(_ base: any LoanWriting, hook: ChangeHook) {
+        self.init(base) { hook.fire() }
+    }
+
+    /// Runs `afterEachWrite` in the hook's place: for a writer that fires the hook itself once
+    /// its writes can be seen (a new database built aside, after it took its name).
+    package init(_ base: any LoanWriting, afterEachWrite: @escaping () -> Void) {
         self.base = base
-        self.hook = hook
+        fire = afterEachWrite
     }
 
     package func snapshot<T>(_ body: () throws -> T) throws -> T { try base.snapshot(body) }
@@ -130,7 +107,7 @@ package final class HookedLoanStore: LoanWriting {
         let result = try base.change(kind) { writer in
             try body(WriteNoticing(base: writer) { wrote = true })
         }
-        if wrote { hook.fire() }
+        if wrote { fire() }
         return result
     }
 }

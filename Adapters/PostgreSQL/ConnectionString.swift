@@ -44,20 +44,62 @@ struct ConnectionString: Sendable, CustomStringConvertible {
         text.utf8.starts(with: "postgresql://".utf8) || text.utf8.starts(with: "postgres://".utf8)
     }
 
-    /// Overwrites, with `*`, each password in a URL held in C memory — `argument` is a URL, or an
-    /// option and its URL (`--db=postgresql://…`) — so that the process's own argument list (what
-    /// `ps` shows) no longer holds it. Other arguments are left as they are.
+    /// Whether `text` names a PostgreSQL database: a URL, or libpq's keyword form
+    /// (`ConnectionKeywords.claims`).
+    static func isServerLocation(_ text: String) -> Bool {
+        isURL(text) || ConnectionKeywords.claims(text)
+    }
+
+    /// Whether `text` names a PostgreSQL database and carries a password in it (in a URL's user
+    /// information, a `password` parameter or a `password=` word).
+    static func holdsPassword(_ text: String) -> Bool {
+        guard isServerLocation(text) else { return false }
+        let bytes = Array(text.utf8)
+        return passwordRanges(in: bytes, from: 0).map { !$0.isEmpty } ?? true
+    }
+
+    /// Overwrites, with `*`, each password held in C memory — `argument` is a URL or keyword words,
+    /// or an option and its value (`--db=postgresql://…`) — so that the process's own argument
+    /// list (what `ps` shows) no longer holds it. Words libpq could not read are masked whole;
+    /// other arguments are left as they are.
     static func maskPasswords(in argument: UnsafeMutablePointer<CChar>) {
         let length = strlen(argument)
         let bytes = UnsafeMutableRawPointer(argument).bindMemory(to: UInt8.self, capacity: length)
         let text = Array(UnsafeBufferPointer(start: bytes, count: length))
         guard let start = [0, (text.firstIndex(of: UInt8(ascii: "=")) ?? -2) + 1].first(where: {
-            $0 >= 0 && isURL(String(decoding: text[$0...], as: UTF8.self))
+            $0 >= 0 && isServerLocation(String(decoding: text[$0...], as: UTF8.self))
         }) else { return }
-        let parts = URLParts(Array(text[start...]))
-        for password in [parts.password].compactMap({ $0 }) + parts.parameters.compactMap(\.password) {
-            for index in password { bytes[start + index] = UInt8(ascii: "*") }
+        let ranges = passwordRanges(in: text, from: start) ?? [start..<text.count]
+        for range in ranges {
+            for index in range { bytes[index] = UInt8(ascii: "*") }
         }
+    }
+
+    /// Where the passwords stand in the location that begins at `start`; nil for keyword words
+    /// libpq could not read (which may hold one anywhere).
+    private static func passwordRanges(in text: [UInt8], from start: Int) -> [Range<Int>]? {
+        let location = Array(text[start...])
+        if isURL(String(decoding: location, as: UTF8.self)) {
+            let parts = URLParts(location)
+            return ([parts.password].compactMap { $0 } + parts.parameters.compactMap(\.password)).map { ($0.lowerBound + start)..<($0.upperBound + start) }
+        }
+        guard let words = ConnectionKeywords(location) else { return nil }
+        var ranges: [Range<Int>] = []
+        for word in words.words {
+            if word.isPassword {
+                ranges.append((word.written.lowerBound + start)..<(word.written.upperBound + start))
+            } else if word.key == Array("dbname".utf8), isURL(String(decoding: word.value, as: UTF8.self)) {
+                // A URL inside a word: masked whole where escapes or quotes move its bytes.
+                guard Array(location[word.written]) == word.value else {
+                    ranges.append((word.written.lowerBound + start)..<(word.written.upperBound + start))
+                    continue
+                }
+                let parts = URLParts(word.value)
+                let offset = word.written.lowerBound + start
+                ranges += ([parts.password].compactMap { $0 } + parts.parameters.compactMap(\.password)).map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+            }
+        }
+        return ranges
     }
 
     /// A message of libpq's with the connection string shown redacted and any password masked.
@@ -127,57 +169,21 @@ struct ConnectionString: Sendable, CustomStringConvertible {
         }
     }
 
-    /// `key=value` words without `password=…`, read as libpq reads them (values optionally in
-    /// single quotes, backslash escapes); a `dbname` holding a URL is redacted as a URL. Nil when
-    /// the words are malformed.
+    /// `key=value` words without `password=…`, read as libpq reads them (`ConnectionKeywords`); a
+    /// `dbname` holding a URL is redacted as a URL. Nil when the words are malformed.
     private static func redactWords(_ bytes: [UInt8]) -> (redacted: [UInt8], secrets: [[UInt8]])? {
+        guard let words = ConnectionKeywords(bytes) else { return nil }
         var kept: [[UInt8]] = []
         var secrets: [[UInt8]] = []
-        var index = 0
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        while index < bytes.count {
-            if isSpace(bytes[index]) {
-                index += 1
-                continue
-            }
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "="), !isSpace(bytes[index]) { index += 1 }
-            let key = Array(bytes[start..<index])
-            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
-            index += 1
-            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-            let valueStart = index
-            let quoted = index < bytes.count && bytes[index] == UInt8(ascii: "'")
-            if quoted { index += 1 }
-            var value: [UInt8] = []
-            var closed = !quoted
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                if byte == UInt8(ascii: "\\"), index < bytes.count {
-                    value.append(bytes[index])
-                    index += 1
-                } else if quoted, byte == UInt8(ascii: "'") {
-                    closed = true
-                    break
-                } else if !quoted, isSpace(byte) {
-                    index -= 1
-                    break
-                } else {
-                    value.append(byte)
-                }
-            }
-            guard closed else { return nil }
-            let word = Array(bytes[start..<index])
-            if key == Array("password".utf8) {
-                secrets += [Array(bytes[valueStart..<index]), value]
-            } else if key == Array("dbname".utf8), isURL(String(decoding: value, as: UTF8.self)) {
-                let (redacted, inner) = redactURL(value)
-                kept.append(key + [UInt8(ascii: "=")] + quotedWord(redacted))
-                secrets += inner + [Array(bytes[valueStart..<index])]
+        for word in words.words {
+            if word.isPassword {
+                secrets += [Array(bytes[word.written]), word.value]
+            } else if word.key == Array("dbname".utf8), isURL(String(decoding: word.value, as: UTF8.self)) {
+                let (redacted, inner) = redactURL(word.value)
+                kept.append(word.key + [UInt8(ascii: "=")] + quotedWord(redacted))
+                secrets += inner + [Array(bytes[word.written])]
             } else {
-                kept.append(word)
+                kept.append(Array(bytes[word.whole]))
             }
         }
         return (Array(kept.joined(separator: [0x20])), secrets)

@@ -10,7 +10,10 @@ import LoansCore
 /// - its writes — loans stored under their own ids, updated or deleted — wait in a batch and go
 ///   in with one statement of each kind, their records in the history with one more;
 /// - the per-day open counts of everything it writes are summed here and added once at its end
-///   (the triggers stand aside for its transaction).
+///   (the triggers stand aside for its transaction);
+/// - the id sequence is moved once, at its end, past every id it stored, and a new loan's id is
+///   counted here rather than taken from the sequence (`nextval` and `setval` are not undone by a
+///   rollback: a change that fails must leave the sequence where it was).
 struct PostgresBulkChange {
     static let windowSize = 1000
     static let batchSize = 1000
@@ -32,6 +35,10 @@ struct PostgresBulkChange {
     private var pendingIDs: Set<Int64> = []
     /// Open loans per due day that the change added (+) and took away (−).
     private(set) var dayCounts: [CivilDate: Int] = [:]
+    /// The largest id the change stored a loan under (0: none yet).
+    private(set) var highestStored: Int64 = 0
+    /// The id the next new loan takes, once the sequence was read.
+    private var nextNew: Int64?
 
     /// Whether `id` is in the window (then `stored` and `used` answer for it).
     func covers(_ id: LoanID) -> Bool {
@@ -83,10 +90,27 @@ struct PostgresBulkChange {
         covered = start...end
     }
 
+    /// The id for a new loan: past the sequence's place and past every id the change stored, read
+    /// once and counted on from there (the loan table is the change's alone meanwhile). Nil when
+    /// the largest id loans can give is taken.
+    mutating func newID(_ connection: PostgresConnection) throws(PostgresError) -> LoanID? {
+        if nextNew == nil {
+            let sequence = try connection.execute(
+                "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM loans.loan_id_seq"
+            )
+            nextNew = sequence.int64(0, 0) ?? 1
+        }
+        let id = max(nextNew!, highestStored + 1)
+        guard id <= LoanID.maximum.rawValue else { return nil }
+        nextNew = id + 1
+        return LoanID(id)
+    }
+
     /// Takes a write (of an id not pending, in the window); true when the batch is full.
     mutating func add(_ write: Write) -> Bool {
         pending.append(write)
         pendingIDs.insert(write.id.rawValue)
+        if write.before == nil, write.after != nil { highestStored = max(highestStored, write.id.rawValue) }
         noteWritten(write.id, before: write.before, after: write.after)
         return pending.count >= PostgresBulkChange.batchSize
     }
@@ -102,7 +126,7 @@ struct PostgresBulkChange {
     }
 
     /// Writes the pending writes and their records in change `change` — one statement for the
-    /// loans stored under their own ids (moving the id sequence past them), one for the updates,
+    /// loans stored under their own ids, one for the updates,
     /// one for the deletions, one for the records (none when `change` is nil: an import that
     /// adopted another store's history records nothing of its own).
     mutating func writePending(change: ChangeID?, _ connection: PostgresConnection) throws(PostgresError) {
@@ -120,17 +144,26 @@ struct PostgresBulkChange {
         pendingIDs.removeAll(keepingCapacity: true)
     }
 
-    /// Stores loans under their ids and moves the sequence past the largest.
+    /// Stores loans under their ids (the sequence moves at the change's end: `moveSequence`).
     private static func insertion(_ loans: [Loan]) -> BoundSQL {
-        var sql = BoundSQL("WITH stored AS (INSERT INTO loans.loan (id, \(PostgresLoanRow.writtenColumns))")
+        var sql = BoundSQL("INSERT INTO loans.loan (id, \(PostgresLoanRow.writtenColumns))")
         let given = columns(loans, into: &sql)
         sql.append(" SELECT given.id, \(given.fields) FROM \(given.rows)")
-        sql.append("""
-             RETURNING id)
-            SELECT setval('loans.loan_id_seq', highest) FROM (SELECT max(id) AS highest FROM stored) AS batch, loans.loan_id_seq AS sequence
-            WHERE highest > CASE WHEN sequence.is_called THEN sequence.last_value ELSE sequence.last_value - 1 END
-            """)
         return sql
+    }
+
+    /// Moves the id sequence past every id the change stored, as the change's last statement
+    /// before it commits, so that a change refused or failed before it leaves the sequence as it
+    /// was (a `setval` is not undone by a rollback).
+    func moveSequence(_ connection: PostgresConnection) throws(PostgresError) {
+        guard highestStored > 0 else { return }
+        try connection.execute(
+            """
+            SELECT setval('loans.loan_id_seq', $1) FROM loans.loan_id_seq AS sequence
+            WHERE $1 > CASE WHEN sequence.is_called THEN sequence.last_value ELSE sequence.last_value - 1 END
+            """,
+            [String(highestStored)]
+        )
     }
 
     /// Writes loans over the stored ones with their ids.

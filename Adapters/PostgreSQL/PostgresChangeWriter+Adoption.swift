@@ -91,6 +91,7 @@ extension PostgresChangeWriter {
                 WHERE highest > CASE WHEN sequence.is_called THEN sequence.last_value ELSE sequence.last_value - 1 END
                 """)
             try bulk?.writeDayCounts(connection)
+            try bulk?.moveSequence(connection)
             try connection.execute("SELECT pg_notify($1, $2)", [PostgresListener.channel, newest.description])
         }
     }

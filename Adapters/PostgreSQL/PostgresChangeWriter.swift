@@ -9,8 +9,8 @@ import LoansCore
 /// An import, an undo or a redo — each may touch a million loans — locks the loan table against
 /// other writers instead (readers go on reading), reads and writes in batches and keeps the
 /// per-day open counts itself (`PostgresBulkChange`): the triggers stand aside for its
-/// transaction (`loans.bulk_import`) and its counts go in with one statement at the end, rather
-/// than one update of the same day rows per loan.
+/// transaction (`PostgresSchema.standAsideForBulkChange`) and its counts go in with one statement
+/// at the end, rather than one update of the same day rows per loan.
 final class PostgresChangeWriter: LoanChangeWriter {
     let store: PostgresLoanStore
     private let kind: ChangeKind
@@ -32,7 +32,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
         self.author = author
         if [.importDocument, .undo, .redo].contains(kind) {
             try store.connection.execute("LOCK TABLE loans.loan IN SHARE ROW EXCLUSIVE MODE")
-            try store.connection.execute("SELECT set_config('loans.bulk_import', 'on', true)")
+            try store.connection.execute(PostgresSchema.standAsideForBulkChange)
             bulk = PostgresBulkChange()
         } else {
             // The lock its writes need, taken before its first `FOR UPDATE` (which alone takes a
@@ -61,23 +61,70 @@ final class PostgresChangeWriter: LoanChangeWriter {
         }
     }
 
-    /// The next id from the loans' sequence, which stays past every id ever stored.
+    /// The next id from the loans' sequence, which stays past every id ever stored; once the
+    /// sequence gave the largest id loans gives, a free one below it (`insertBelowLargest`). In a
+    /// bulk change the ids are counted on from the sequence instead (`PostgresBulkChange.newID`).
     func insertNew(_ loan: Loan) throws -> Loan {
-        try writePending()
-        let sql = "INSERT INTO loans.loan (\(PostgresLoanRow.writtenColumns)) VALUES (\(PostgresChangeWriter.placeholders(from: 1))) RETURNING id"
+        if bulk != nil { return try insertNewInBatch(loan) }
         let result: PostgresResult
         do {
-            result = try connection.execute(sql, PostgresLoanRow.writtenParameters(of: loan))
-        } catch let error where error.sqlState == "2200H" {  // the sequence reached its maximum
-            throw StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken")
+            result = try connection.execute(PostgresChangeWriter.insertNextSQL, PostgresLoanRow.writtenParameters(of: loan))
+        } catch let error where error.sqlState == "2200H" {
+            // Another writer took the sequence's last id between this one's look and its nextval.
+            throw StoreError(.unavailable, "another change took the last id of the sequence meanwhile; nothing was written, try again")
         } catch {
             throw store.unavailable(error)
         }
+        guard result.rowCount > 0 else { return try insertBelowLargest(loan) }
         guard let id = result.int64(0, 0) else { throw StoreError(.unavailable, "the server returned no id for a new loan") }
         var stored = loan
         stored.id = LoanID(id)
         try record(stored.id, before: nil, after: stored)
         return stored
+    }
+
+    /// Stores a loan under the sequence's next id, unless the sequence already gave its last
+    /// (the largest id loans gives): then it writes nothing and returns no row.
+    private static let insertNextSQL = """
+        WITH next AS (
+            SELECT CASE WHEN is_called AND last_value >= \(LoanID.maximum) THEN NULL ELSE nextval('loans.loan_id_seq') END AS id
+            FROM loans.loan_id_seq
+        )
+        INSERT INTO loans.loan (id, \(PostgresLoanRow.writtenColumns))
+        SELECT next.id, \(placeholders(from: 1)) FROM next WHERE next.id IS NOT NULL
+        RETURNING id
+        """
+
+    /// Stores a loan under a free id below the largest (`LoanID.free`), the sequence left at its
+    /// end. Writers that might take an id meanwhile wait: the history's table is locked against
+    /// other writes first (before this change writes any loan, so no two writers wait for each
+    /// other), and every change that stores a loan writes there.
+    private func insertBelowLargest(_ loan: Loan) throws -> Loan {
+        try store.postgres { try connection.execute("LOCK TABLE loans.change_loan IN SHARE ROW EXCLUSIVE MODE") }
+        guard let free = try LoanID.free(usedBelow: largestUsed) else { throw StoreError.noFreeID }
+        var stored = loan
+        stored.id = free
+        try store.postgres {
+            try connection.execute(
+                "INSERT INTO loans.loan (id, \(PostgresLoanRow.writtenColumns)) VALUES ($1, \(PostgresChangeWriter.placeholders(from: 2)))",
+                [free.description] + PostgresLoanRow.writtenParameters(of: loan)
+            )
+        }
+        try record(stored.id, before: nil, after: stored)
+        return stored
+    }
+
+    /// The largest id below `bound` that a loan has or ever had (the history counts), each part
+    /// one step down an index.
+    private func largestUsed(below bound: LoanID) throws -> LoanID? {
+        try store.postgres {
+            try connection.execute(
+                """
+                SELECT greatest((SELECT max(id) FROM loans.loan WHERE id < $1), (SELECT max(loan_id) FROM loans.change_loan WHERE loan_id < $1))
+                """,
+                [bound.description]
+            ).int64(0, 0).map(LoanID.init)
+        }
     }
 
     /// Stores the loan under its own id and moves the sequence past it, so no later new loan
@@ -97,6 +144,18 @@ final class PostgresChangeWriter: LoanChangeWriter {
             )
         }
         try record(loan.id, before: nil, after: loan)
+    }
+
+    /// A new loan of a bulk change (an import's renumbered loans): its id counted by the change,
+    /// the loan stored with the batch.
+    private func insertNewInBatch(_ loan: Loan) throws -> Loan {
+        guard let id = try store.postgres({ try bulk!.newID(connection) }) else {
+            throw StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken")
+        }
+        var stored = loan
+        stored.id = id
+        try batch(id, before: nil, after: stored)
+        return stored
     }
 
     func update(_ loan: Loan) throws {
@@ -192,6 +251,7 @@ final class PostgresChangeWriter: LoanChangeWriter {
                 [id.description, target?.description]
             )
             try bulk?.writeDayCounts(connection)
+            try bulk?.moveSequence(connection)
             // Watchers learn of the change once it is committed (PostgresListener).
             try connection.execute("SELECT pg_notify($1, $2)", [PostgresListener.channel, id.description])
             guard kind.isUndoable else { return }

@@ -16,6 +16,9 @@ final class PostgresConnection {
     let handle: OpaquePointer
     /// The database role the session acts as (`current_user`).
     private(set) var role = ""
+    /// Whether the session's `session_replication_role` makes the server skip ordinary triggers
+    /// (an administrator's setting, which loans cannot change): loans' writes then refuse.
+    private(set) var skipsTriggers = false
     /// How long each answer may take; nil: as long as it takes.
     private let answerSeconds: Int?
     /// The first statement's answer to the columns the caller asked to probe, until taken.
@@ -51,13 +54,24 @@ final class PostgresConnection {
         // server stops); loans reports failures in its own words, so they are dropped.
         _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
         guard pq.setnonblocking(handle, 1) == 0 else { throw failure(nil) }
-        let session = try execute(
-            "SELECT pg_catalog.set_config('datestyle', 'ISO, YMD', false), pg_catalog.set_config('search_path', 'pg_catalog', false), current_user"
-                + (probing.map { ", " + $0 } ?? "")
-        )
-        role = session.string(0, 2) ?? ""
-        if probing != nil { probe = (session, 3) }
+        let session = try execute(PostgresConnection.sessionSetup + (probing.map { ", " + $0 } ?? ""))
+        role = session.string(0, 0) ?? ""
+        skipsTriggers = session.string(0, 1) != "origin"
+        if probing != nil { probe = (session, PostgresConnection.sessionColumns) }
     }
+
+    /// The session's first statement: who it acts as, whether triggers fire, and every setting
+    /// loans relies on pinned for the session — whatever the connection details' `options`,
+    /// `PGOPTIONS` or `ALTER ROLE … SET` gave: ISO dates, a search path of `pg_catalog` alone
+    /// (every loans object is named with its schema), and no bulk change under way
+    /// (`loans.bulk_import`, which only loans' own bulk changes set, for their own transaction).
+    private static let sessionSetup = """
+        SELECT current_user, pg_catalog.current_setting('session_replication_role'),
+            pg_catalog.set_config('datestyle', 'ISO, YMD', false), pg_catalog.set_config('search_path', 'pg_catalog', false),
+            pg_catalog.set_config('loans.bulk_import', '', false)
+        """
+    /// How many columns `sessionSetup` has (a probe's come after them).
+    private static let sessionColumns = 5
 
     /// The answer to the columns probed by the first statement, once: nil when none were probed
     /// or they were taken already (the database may have changed since: ask again).

@@ -11,12 +11,13 @@ package enum PostgresDatabase {
         switch try recognised(connection, PostgresSchema.probedState) {
         case .absent:
             return NoLoans()
-        case .loans(let version) where version < PostgresSchema.oldestReadableVersion:
+        case .loans(let version) where version < PostgresSchema.oldestReadableVersion,
+             .restored(let version) where version < PostgresSchema.oldestReadableVersion:
             throw StoreError(
                 .unavailable,
                 "PostgreSQL database \(Quoted(connection.target.redacted)) uses an older loans schema (\(version)); any write, such as 'loans add', upgrades it"
             )
-        case .loans:
+        case .loans, .restored:
             return PostgresLoanStore(connection: connection, author: nil)
         case .foreign:
             throw foreign(connection)
@@ -47,19 +48,42 @@ package enum PostgresDatabase {
         try store(location, author: author, client: PostgresClient(user: author.name, waiting: waiting))!
     }
 
+    /// Sessions, one-time links and accounts for a server's many requests, over at most
+    /// `capacity` connections, each with the schema made or upgraded first, as for a write.
+    package static func signIns(_ location: String, client: PostgresClient, capacity: Int) -> any SignInStore {
+        PostgresSignIns(location: location, capacity: capacity) {
+            try migrated(location, client: client)!
+        }
+    }
+
     /// The store for writing, its schema made or upgraded first — unless `unlessAbsent` and the
     /// database has no loans schema, which is then left as it is (nil).
     private static func store(
         _ location: String, author: Author, client: PostgresClient, unlessAbsent: Bool = false
     ) throws(StoreError) -> PostgresLoanStore? {
+        guard let connection = try migrated(location, client: client, unlessAbsent: unlessAbsent) else { return nil }
+        return PostgresLoanStore(connection: connection, author: Author(name: who(author.name, role: connection.role), clock: author.clock))
+    }
+
+    /// A connection to the database with its schema made or upgraded first — unless
+    /// `unlessAbsent` and the database has no loans schema (nil).
+    private static func migrated(
+        _ location: String, client: PostgresClient, unlessAbsent: Bool = false
+    ) throws(StoreError) -> PostgresConnection? {
         let connection = try connect(location, client)
         var state = try recognised(connection, PostgresSchema.probedState)
         if unlessAbsent, state == .absent { return nil }
+        if connection.skipsTriggers {
+            throw StoreError(
+                .unavailable,
+                "PostgreSQL database \(Quoted(connection.target.redacted)): the session's session_replication_role is not origin, so the server would skip loans' triggers (the per-day counts every bar reads); nothing was written"
+            )
+        }
         if state != .loans(version: PostgresSchema.latestVersion), state != .foreign {
             state = try recognised(connection, PostgresSchema.migrate)
         }
         if state == .foreign { throw foreign(connection) }
-        return PostgresLoanStore(connection: connection, author: Author(name: who(author.name, role: connection.role), clock: author.clock))
+        return connection
     }
 
     /// Who changes are recorded as on a server: the OS user @ host and the database role, as in
@@ -97,12 +121,19 @@ package enum PostgresDatabase {
             throw StoreError(.unavailable, "PostgreSQL database \(Quoted(connection.target.redacted)): \(error)")
         }
         if case .loans(let version) = state, version > PostgresSchema.latestVersion {
-            throw StoreError(
-                .newerVersion,
-                "PostgreSQL database \(Quoted(connection.target.redacted)) was written by a newer loans (schema \(version); this loans knows up to \(PostgresSchema.latestVersion)); it was left untouched"
-            )
+            throw newer(connection, version)
+        }
+        if case .restored(let version) = state, version > PostgresSchema.latestVersion {
+            throw newer(connection, version)
         }
         return state
+    }
+
+    private static func newer(_ connection: PostgresConnection, _ version: Int) -> StoreError {
+        StoreError(
+            .newerVersion,
+            "PostgreSQL database \(Quoted(connection.target.redacted)) was written by a newer loans (schema \(version); this loans knows up to \(PostgresSchema.latestVersion)); it was left untouched"
+        )
     }
 
     private static func foreign(_ connection: PostgresConnection) -> StoreError {

@@ -2,22 +2,33 @@ import LoansCore
 import LoansWake
 
 /// The PostgreSQL engine: the loans of one database on a server, named by a `postgresql://` or
-/// `postgres://` URL that goes to libpq as written. Reads are read-only and make nothing; a
+/// `postgres://` URL or libpq's keyword words, which go to libpq as written. Reads are read-only and make nothing; a
 /// write creates or upgrades the schema first. A one-shot run bounds every wait for the server
 /// (`PostgresClient.Waiting.oneShot`); a run that keeps going keeps its connections alive.
 package final class PostgresEngine: StoreEngine, WatchedStore {
     let location: String
     let run: StoreRun
 
-    /// Whether a location names a database on a server rather than a file: a URL, as libpq
-    /// tells one. (libpq's `key=value` words are read as a file's path for now.)
+    /// Whether a location names a database on a server rather than a file: a `postgresql://` or
+    /// `postgres://` URL, or libpq's keyword form (`host=homeserver dbname=loans`).
     package static func claims(_ location: String) -> Bool {
-        ConnectionString.isURL(location)
+        ConnectionString.isServerLocation(location)
     }
 
-    /// Masks every password in a PostgreSQL URL among the process's arguments, in the memory
-    /// `ps` reads them from (`/proc/PID/cmdline`): `postgresql://alice:******@homeserver/loans`.
-    /// The arguments must have been read already.
+    /// The location as messages and `loans config` show it: without its passwords.
+    package static func shown(_ location: String) -> String {
+        ConnectionString(location).redacted
+    }
+
+    /// Whether the location carries a password itself (which belongs in `~/.pgpass` or
+    /// `PGPASSWORD` instead).
+    package static func holdsPassword(_ location: String) -> Bool {
+        ConnectionString.holdsPassword(location)
+    }
+
+    /// Masks every password in a PostgreSQL location among the process's arguments, in the memory
+    /// `ps` reads them from (`/proc/PID/cmdline`): `postgresql://alice:******@homeserver/loans`,
+    /// `host=homeserver password=******`. The arguments must have been read already.
     package static func hideSecrets(inArguments arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int) {
         for index in 0..<count {
             if let argument = arguments[index] { ConnectionString.maskPasswords(in: argument) }
@@ -40,6 +51,10 @@ package final class PostgresEngine: StoreEngine, WatchedStore {
 
     package func readers(upTo capacity: Int) throws -> any LoanReaderPool {
         PostgresReaderPool(location, client: client, capacity: capacity)
+    }
+
+    package func signIns(upTo capacity: Int) throws -> any SignInStore {
+        PostgresDatabase.signIns(location, client: client, capacity: capacity)
     }
 
     package func writer() throws -> any LoanWriting {

@@ -30,7 +30,7 @@ struct PostgresError: Error, Equatable, CustomStringConvertible {
     var description: String {
         var text = message
         if let sqlState { text += " (SQLSTATE \(sqlState))" }
-        if let sql { text += " in “\(PostgresError.oneLine(sql, joining: " "))”" }
+        if let sql { text += " in “\(StoreError.opening(ofStatement: sql))”" }
         return text
     }
 

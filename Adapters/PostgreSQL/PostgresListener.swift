@@ -1,4 +1,5 @@
 import CLibPQ
+import LoansCore
 import LoansSystem
 import LoansWake
 
@@ -8,14 +9,13 @@ import LoansWake
 /// is news of a change (notices that come together are one); the connection breaking (the server
 /// stopped) is news that the store went away, so the front drops its connections and reads
 /// again, showing the failure. A broken connection is made again in the background — without
-/// blocking, so keys keep working — after 0.25 s, then 0.5, 1 and every 2 s; once listening
+/// blocking, so keys keep working — as `RetryPause` schedules: after 0.25 s, then 0.5, 1 and
+/// every 2 s; once listening
 /// again it tells the loop the store is back (the front may have missed changes). TCP keepalives
 /// notice a server that vanished without a word.
 package final class PostgresListener: WakeSource {
     /// The channel writes notify and watchers listen on.
     static let channel = "loans"
-    /// The first and the longest pause between attempts to connect again.
-    static let retryMilliseconds = (first: 250, longest: 2000)
 
     private enum Listener {
         /// Listening on this connection.
@@ -29,7 +29,8 @@ package final class PostgresListener: WakeSource {
     private let pq: LibPQ?
     private let parameters: ConnectionParameters
     private var listener: Listener
-    private var pause = PostgresListener.retryMilliseconds.first
+    /// The pause before the next attempt to connect again (Core's one schedule for retries).
+    private var pause = RetryPause()
 
     /// Listens on the database `location` names as `user` (the OS user @ host), connecting at
     /// once (before the front's first read, so no change falls between the two). A server that is
@@ -44,7 +45,7 @@ package final class PostgresListener: WakeSource {
         do {
             listener = .listening(try PostgresListener.listen(on: PostgresConnection(target, pq: pq, client: client)))
         } catch {
-            listener = .away(retryAt: MonotonicClock.milliseconds() + pause)
+            retryLater()
         }
     }
 
@@ -88,8 +89,8 @@ package final class PostgresListener: WakeSource {
     /// that the store went away (it is made again later).
     private func receive(_ connection: PostgresConnection) -> WakeNews {
         guard pq!.consumeInput(connection.handle) == 1, pq!.status(connection.handle) == CONNECTION_OK else {
-            pause = PostgresListener.retryMilliseconds.first
-            listener = .away(retryAt: MonotonicClock.milliseconds() + pause)
+            pause = RetryPause()
+            retryLater()
             return .replaced
         }
         var news = WakeNews.nothing
@@ -118,7 +119,7 @@ package final class PostgresListener: WakeSource {
             do {
                 let connection = try PostgresConnection(established: handle, target: parameters.target, pq: pq!)
                 listener = .listening(try PostgresListener.listen(on: connection))
-                pause = PostgresListener.retryMilliseconds.first
+                pause = RetryPause()
                 return .replaced
             } catch {
                 retryLater()
@@ -134,8 +135,8 @@ package final class PostgresListener: WakeSource {
 
     /// Schedules the next attempt, each pause twice the last up to the longest.
     private func retryLater() {
-        listener = .away(retryAt: MonotonicClock.milliseconds() + pause)
-        pause = min(pause * 2, PostgresListener.retryMilliseconds.longest)
+        listener = .away(retryAt: MonotonicClock.milliseconds() + pause.milliseconds)
+        pause.lengthen()
     }
 
     private static func listen(on connection: PostgresConnection) throws(PostgresError) -> PostgresConnection {

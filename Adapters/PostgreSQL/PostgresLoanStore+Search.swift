@@ -7,7 +7,8 @@ import LoansCore
 /// looked for in the copies with `LIKE` (its `%`, `_` and `\` escaped): first among the next few
 /// thousand loans of the walk, then in the trigram index over the open loans' copies
 /// (`loan_open_search`, pg_trgm), which answers a rarer text at a cost that follows its matches;
-/// the matches come back in the walk's order. A shorter text — and any text on
+/// the matches come back in the walk's order (the index is asked for the first
+/// `probedScalars` characters of a longer text, and the whole is checked). A shorter text — and any text on
 /// a database from before the copies — is Core's walk (`SearchText.walk`) over the ordered walk
 /// of open loans, in one snapshot.
 extension PostgresLoanStore {
@@ -34,6 +35,10 @@ extension PostgresLoanStore {
     /// how many at most before it turns to the index.
     static let searchWalk = 5000
     static let searchWalkLimit = 50_000
+    /// The most characters of a text the trigram index is asked for: for a longer text (a filter
+    /// pasted whole) the server would look up every one of its trigrams, costing more than the
+    /// search; its start narrows the answer as well, and the whole text is checked on the rows.
+    static let probedScalars = 66
 
     /// The open loans of the range whose folded copies contain the text, in the walk's order,
     /// strictly beyond `key`, at most `limit`. The walk is read first, `searchWalk` loans a
@@ -62,10 +67,23 @@ extension PostgresLoanStore {
             let toWalk = share > 0 ? Double(remaining) / share : .infinity
             if read >= PostgresLoanStore.searchWalkLimit || toWalk > 2 * share * Double(open) { break }
         }
+        let scalars = text.folded.unicodeScalars
+        let start = scalars.count > PostgresLoanStore.probedScalars
+            ? "%" + PostgresLoanStore.likeEscaped(String(String.UnicodeScalarView(scalars.prefix(PostgresLoanStore.probedScalars)))) + "%"
+            : nil
         try PostgresLoanStore.paged(from: key, limit: remaining, key: DueOrderKey.init) { key, size in
-            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM loans.loan")
-            query.append(PostgresLoanStore.openLoans(range, beyond: key, descending: descending, into: &query))
-            query.append(" AND \(PostgresLoanStore.contains(query.bind(pattern)))")
+            var query = BoundSQL("SELECT \(PostgresLoanRow.columns) FROM ")
+            if let start {
+                // The index is asked for the start; the fence (OFFSET 0) keeps the whole text out of its condition.
+                query.append("(SELECT * FROM loans.loan")
+                query.append(PostgresLoanStore.openLoans(range, beyond: key, descending: descending, into: &query))
+                query.append(" AND \(PostgresLoanStore.contains(query.bind(start))) OFFSET 0) AS started")
+                query.append(" WHERE \(PostgresLoanStore.contains(query.bind(pattern)))")
+            } else {
+                query.append("loans.loan")
+                query.append(PostgresLoanStore.openLoans(range, beyond: key, descending: descending, into: &query))
+                query.append(" AND \(PostgresLoanStore.contains(query.bind(pattern)))")
+            }
             // Ordered by expressions the due-order index does not hold: walking it was done
             // above; beyond it the matches are sparse, and the planner, misled by a walk's early
             // stop, would walk on through a million loans.

@@ -9,13 +9,17 @@ extension PostgresLoanStore {
         guard let author else {
             throw StoreError(.readOnly, "PostgreSQL database \(Quoted(connection.target.redacted)) was opened for reading")
         }
-        return try postgres {
-            try connection.transaction(PostgresLoanStore.write) {
-                let writer = try PostgresChangeWriter(store: self, kind: kind, author: author)
-                let result = try body(writer)
-                try writer.finish()
-                return result
+        do {
+            return try postgres {
+                try connection.transaction(PostgresLoanStore.write) {
+                    let writer = try PostgresChangeWriter(store: self, kind: kind, author: author)
+                    let result = try body(writer)
+                    try writer.finish()
+                    return result
+                }
             }
+        } catch let error as StoreError where error.kind == .unavailable || error.kind == .timedOut {
+            throw error.stopping(kind)
         }
     }
 }

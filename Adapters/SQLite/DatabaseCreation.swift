@@ -26,7 +26,7 @@ struct DatabaseCreation {
         try buildSchema(in: temporary)
         let result = try fillAndClose(temporary, fill)
         guard try move(temporary) else {
-            throw StoreError(.unavailable, "database \(Quoted(path)) was created by another process meanwhile; nothing was written, try again")
+            throw StoreError(.createdMeanwhile, "database \(Quoted(path)) was created by another process meanwhile; nothing was written, try again")
         }
         return result
     }
@@ -45,21 +45,35 @@ struct DatabaseCreation {
         RunCleanup.remove(files: DatabaseCreation.companionSuffixes.map(temporary.appending))
     }
 
-    /// Creates the missing folders of the path (0700, whatever the umask), outermost first.
-    func createFolders() throws(StoreError) {
+    /// Creates the missing folders of the path (0700, whatever the umask), outermost first;
+    /// returns those it made.
+    @discardableResult
+    func createFolders() throws(StoreError) -> [SystemPath] {
         var missing: [SystemPath] = []
         var folder = path.parent
         while let current = folder, !DatabaseFile.isFolder(current) {
             missing.append(current)
             folder = current.parent
         }
+        var made: [SystemPath] = []
         for current in missing.reversed() {
             do throws(Errno) {
                 try current.makeFolder(permissions: 0o700)
+                made.append(current)
             } catch where error == .exists {
             } catch {
+                removeFolders(made)
                 throw StoreError(.unavailable, "cannot create folder \(Quoted(current)): \(error)")
             }
+        }
+        return made
+    }
+
+    /// Removes folders `createFolders` made, innermost first, each only while it is empty (another
+    /// process may have put something there meanwhile).
+    func removeFolders(_ made: [SystemPath]) {
+        for folder in made.reversed() {
+            guard (try? folder.removeFolder()) != nil else { return }
         }
     }
 

@@ -29,14 +29,19 @@ package enum LoanDatabase {
     }
 
     /// Runs `body` on the database for writing; a database that does not exist yet is built
-    /// aside and takes its name only when `body` succeeded, so a failed first import (say)
-    /// leaves no file behind.
+    /// aside and takes its name only when `body` succeeded, so a write that fails (`remove 99`,
+    /// a refused first import) leaves no file behind, nor the folders made for it.
     package static func writing<T>(at location: DatabaseLocation, author: Author, _ body: (any LoanWriting) throws -> T) throws -> T {
         let file = DatabaseFile(path: location.path, folders: location.folders)
         guard try !file.exists() else { return try body(try writer(at: location, author: author)) }
         let creation = DatabaseCreation(path: location.path)
-        if location.folders == .createdOnFirstWrite { try creation.createFolders() }
-        return try creation.create { connection in try body(SQLiteLoanStore(connection: connection, author: author)) }
+        let folders = location.folders == .createdOnFirstWrite ? try creation.createFolders() : []
+        do {
+            return try creation.create { connection in try body(SQLiteLoanStore(connection: connection, author: author)) }
+        } catch {
+            creation.removeFolders(folders)
+            throw error
+        }
     }
 
     /// The database of a resolved location.

@@ -126,6 +126,51 @@ enum Migrations {
         ALTER TABLE reminder_sent ADD COLUMN sent_on TEXT NOT NULL DEFAULT '';
         UPDATE reminder_sent SET sent_on = coalesce(date(sent_at, '-1 day'), '0001-01-01');
         """,
+        // 7: signing in on the web (`loans serve`), beside the loans and outside the history:
+        // accounts (name, role, an Argon2id password hash), sessions and one-time links by the
+        // SHA-256 of their token (never the token), API tokens likewise, and recent sign-in
+        // attempts for the rate limit. Instants are seconds since 1970 (UTC). A session or link
+        // of the machine's owner, signed in by the link `serve` prints, belongs to no account.
+        """
+        CREATE TABLE account (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE,
+            role TEXT NOT NULL CHECK (role IN ('editor', 'viewer')),
+            password_hash TEXT,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE web_session (
+            token_hash TEXT PRIMARY KEY,
+            account_id INTEGER,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('editor', 'viewer')),
+            started_at INTEGER NOT NULL,
+            last_seen INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX web_session_by_account ON web_session (account_id) WHERE account_id IS NOT NULL;
+        CREATE INDEX web_session_by_use ON web_session (last_seen);
+        CREATE TABLE sign_in_link (
+            token_hash TEXT PRIMARY KEY,
+            account_id INTEGER,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('editor', 'viewer')),
+            expires_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE api_token (
+            token_hash TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            last_used INTEGER
+        ) WITHOUT ROWID;
+        CREATE INDEX api_token_by_account ON api_token (account_id);
+        CREATE TABLE sign_in_attempt (
+            at INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            client TEXT NOT NULL
+        );
+        CREATE INDEX sign_in_attempt_by_name ON sign_in_attempt (name, at);
+        CREATE INDEX sign_in_attempt_by_client ON sign_in_attempt (client, at);
+        """,
     ]
 
     /// The migration that keeps the day each reminder was sent for (`reminder_sent.sent_on`).
@@ -133,7 +178,7 @@ enum Migrations {
 
     /// The version `all` brings a database to: its count, written out so that reading a
     /// database never builds the migrations' text (`SQLiteFileTests` holds the two equal).
-    static let latestVersion: Int64 = 6
+    static let latestVersion: Int64 = 7
 
     /// Recomputes `open_due_day` from the loans, as migration 2 first filled it (after a bulk import).
     static let rebuildDayCounts = """

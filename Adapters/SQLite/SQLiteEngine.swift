@@ -22,6 +22,10 @@ package final class SQLiteEngine: StoreEngine, WatchedStore {
         SQLiteReaderPool(location, capacity: capacity)
     }
 
+    package func signIns(upTo capacity: Int) throws -> any SignInStore {
+        SQLiteSignIns(location, capacity: capacity)
+    }
+
     package func writer() throws -> any LoanWriting {
         try LoanDatabase.writer(at: location, author: run.author)
     }

@@ -1,6 +1,8 @@
 import CSQLite
+import LoansCore
 
-/// A failed SQLite call: the extended result code, SQLite's message and the SQL it ran.
+/// A failed SQLite call: the extended result code, SQLite's message and the SQL it ran (a message
+/// quotes only its first words).
 struct SQLiteError: Error, Equatable, CustomStringConvertible {
     let code: Int32
     let message: String
@@ -11,7 +13,7 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         var text = "\(message) (SQLite code \(code))"
-        if let sql { text += " in “\(sql.split(whereSeparator: \.isWhitespace).joined(separator: " "))”" }
+        if let sql { text += " in “\(StoreError.opening(ofStatement: sql))”" }
         return text
     }
 

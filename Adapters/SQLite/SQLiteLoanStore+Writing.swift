@@ -9,7 +9,16 @@ extension SQLiteLoanStore {
     /// one insert at the end (`SearchIndex`).
     func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         guard let author else { throw StoreError(.readOnly, "database \(Quoted(connection.path)) was opened for reading") }
-        return try sqlite {
+        do {
+            return try transaction(of: kind, as: author, body)
+        } catch let error as StoreError where error.kind == .unavailable {
+            throw error.stopping(kind)
+        }
+    }
+
+    /// The transaction of `change`, its failures named for the write they stopped by the caller.
+    private func transaction<T>(of kind: ChangeKind, as author: Author, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
+        try sqlite {
             try connection.transaction(immediate: true) {
                 let bulk = kind == .importDocument
                 let triggers = bulk ? try connection.triggers(on: "loan") : []
@@ -69,14 +78,31 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         return try statement.scalar() != 0
     }
 
+    /// The id after the highest used; once that is the largest id loans gives, a free one below
+    /// it (`LoanID.free`), found by a few index lookups.
     func insertNew(_ loan: Loan) throws -> Loan {
-        guard highestUsed < LoanID.maximum.rawValue else {
-            throw StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken")
-        }
         var stored = loan
-        stored.id = LoanID(highestUsed + 1)
+        if highestUsed < LoanID.maximum.rawValue {
+            stored.id = LoanID(highestUsed + 1)
+        } else {
+            guard let free = try LoanID.free(usedBelow: largestUsed) else { throw StoreError.noFreeID }
+            stored.id = free
+        }
         try insert(stored)
         return stored
+    }
+
+    /// The largest id below `bound` that a loan has or ever had (the history and the table's
+    /// own high mark count), each part one step down an index.
+    private func largestUsed(below bound: LoanID) throws -> LoanID? {
+        let statement = try connection.statement("""
+            SELECT max(coalesce((SELECT id FROM loan WHERE id < ?1 ORDER BY id DESC LIMIT 1), 0),
+                       coalesce((SELECT loan_id FROM change_loan WHERE loan_id < ?1 ORDER BY loan_id DESC LIMIT 1), 0),
+                       coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'loan' AND seq < ?1), 0))
+            """)
+        try statement.bind(bound.rawValue, at: 1)
+        let largest = try statement.scalar()
+        return largest > 0 ? LoanID(largest) : nil
     }
 
     func insert(_ loan: Loan) throws {

@@ -9,9 +9,14 @@ import LoansCore
 /// whole text matches exactly where the text occurs (the trigram tokenizer keeps every scalar, and
 /// a phrase's trigrams must stand in a row); a phrase of part of it is checked on every row
 /// against the whole text (`instr` on the folded columns), so the choice affects only speed.
+/// Only the first `probedTrigrams` trigrams are probed, so a long text (a filter pasted whole)
+/// costs what a short one does to start: its phrase is chosen among them.
 enum SearchPhrase {
     /// A trigram that occurs in fewer loans than this is rare.
     static let rareBelow = 5000
+    /// The most trigrams of a text probed (one query each, the first time): a phrase that long
+    /// narrows the answer as well as a longer one would.
+    static let probedTrigrams = 64
 
     /// FTS5 query syntax for `text` as one phrase: a string in double quotes, its own doubled.
     static func quoted(_ text: some Sequence<Unicode.Scalar>) -> String {
@@ -28,14 +33,19 @@ enum SearchPhrase {
 
 extension SQLiteLoanStore {
     /// The FTS5 query for a folded text of three scalars or more, and whether it is a phrase of
-    /// the whole text (then its matches need no further check).
+    /// the whole text (then its matches need no further check). When none of the trigrams probed
+    /// is rare, the phrase is the whole text, or for a longer text the part that was probed.
     func searchPhrase(_ folded: String) throws -> (query: String, whole: Bool) {
         let scalars = Array(folded.unicodeScalars)
+        let trigrams = max(0, scalars.count - 2)
+        let probed = min(trigrams, SearchPhrase.probedTrigrams)
         var rare: [Bool] = []
-        for start in 0..<max(0, scalars.count - 2) {
+        for start in 0..<probed {
             rare.append(try trigramCount(scalars[start..<start + 3]) < SearchPhrase.rareBelow)
         }
-        guard let part = SearchText.rarePart(trigramIsRare: rare) else { return (SearchPhrase.quoted(scalars), true) }
+        guard let part = SearchText.rarePart(trigramIsRare: rare) else {
+            return probed == trigrams ? (SearchPhrase.quoted(scalars), true) : (SearchPhrase.quoted(scalars[..<(probed + 2)]), false)
+        }
         return (SearchPhrase.quoted(scalars[part]), part.count == scalars.count)
     }
 

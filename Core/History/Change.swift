@@ -23,6 +23,21 @@ package enum ChangeKind: String, Hashable, Sendable, CaseIterable {
 
     /// Undo and redo are recorded like any change, but are never themselves undone or redone.
     package var isUndoable: Bool { self != .undo && self != .redo }
+
+    /// The write as a message names it: "the import", "the renewal".
+    package var written: String {
+        switch self {
+        case .add: "the new loan"
+        case .edit: "the edit"
+        case .renew: "the renewal"
+        case .returnLoan: "the return"
+        case .reopen: "the reopening"
+        case .remove: "the removal"
+        case .importDocument: "the import"
+        case .undo: "the undo"
+        case .redo: "the redo"
+        }
+    }
 }
 
 /// One loan's part in a change: the whole loan before and after it (nil when it did not exist

@@ -61,6 +61,22 @@ package enum LoanRules {
         }
     }
 
+    /// Drops the earlier due dates that are not before the due date, and returns them (oldest
+    /// first): the renewals run oldest first, each earlier due date before the next and the last
+    /// before the due date, as every document that carries them says (an import refuses others).
+    /// They are in that order, so those dropped are the newest ones; in a loan an older version
+    /// of loans let out of order, the first one out of order goes with everything after it.
+    package static func keepRenewalsBeforeDue(_ loan: inout Loan) -> [CivilDate] {
+        var kept = 0
+        for date in loan.previousDueDates {
+            guard date < loan.dueOn, kept == 0 || loan.previousDueDates[kept - 1] < date else { break }
+            kept += 1
+        }
+        let dropped = Array(loan.previousDueDates[kept...])
+        loan.previousDueDates.removeLast(dropped.count)
+        return dropped
+    }
+
     /// Checks every rule on a whole loan, returning it with names trimmed and a blank note dropped.
     package static func validated(_ loan: Loan) throws(LoanRuleViolation) -> Loan {
         var loan = loan

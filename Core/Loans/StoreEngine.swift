@@ -12,6 +12,10 @@ package protocol StoreEngine: AnyObject {
     /// `LoanReaderPool`).
     func readers(upTo capacity: Int) throws -> any LoanReaderPool
 
+    /// Sessions, one-time links and accounts for a server front's many requests, at most
+    /// `capacity` connections open; the store is made or upgraded first, as for a write.
+    func signIns(upTo capacity: Int) throws -> any SignInStore
+
     /// The store for writing, made or upgraded first.
     func writer() throws -> any LoanWriting
 

@@ -11,8 +11,11 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case newerVersion
         /// The data source is read-only (a fixture) and a write was asked (1).
         case readOnly
-        /// The largest id loans can give is taken: no new loan can be added (1).
+        /// No id is free for a new loan: every id loans gives has been used (1).
         case idsExhausted
+        /// Another process made the database while this one built it aside, so nothing was
+        /// written (74); a write that can be run again runs on that database instead.
+        case createdMeanwhile
     }
 
     package let kind: Kind
@@ -24,4 +27,25 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     package var description: String { message }
+
+    /// The same failure, saying which write it stopped: "…; the import was not written" (a write
+    /// is one transaction, so none of it was).
+    package func stopping(_ kind: ChangeKind) -> StoreError {
+        StoreError(self.kind, message + "; \(kind.written) was not written")
+    }
+
+    /// How a store's message quotes the statement it ran: its first three words, and `…` for the
+    /// rest — enough to tell which statement, never the kilobytes of SQL an import's batch is.
+    package static func opening(ofStatement sql: String) -> String {
+        let words = sql.split(whereSeparator: \.isWhitespace)
+        let shown = words.prefix(3).map { $0.count > 40 ? $0.prefix(40) + "…" : $0 }.joined(separator: " ")
+        return words.count > 3 ? shown + " …" : shown
+    }
+}
+
+extension StoreError {
+    /// Every id loans gives, 1 to 2^53 − 1, has been used (the history counts), so no loan can be added.
+    package static let noFreeID = StoreError(
+        .idsExhausted, "no id is free for a new loan: every id from 1 to \(LoanID.maximum) has been used"
+    )
 }

@@ -11,20 +11,33 @@ package struct Agenda: Hashable, Sendable {
     }
 }
 
-/// The counts and the single most urgent loan: what a status bar shows.
+/// The counts and the agenda's first loans — the most urgent alone, unless more were asked for:
+/// what a status bar shows (a bar's tooltip lists a few).
 package struct AgendaSummary: Hashable, Sendable {
     package let policy: DuePolicy
     package let overdueCount: Int
     package let dueSoonCount: Int
-    /// The most overdue loan, else the one due soonest; nil when nothing is due.
-    package let mostUrgent: LoanStanding?
+    /// The agenda's first loans in its order (overdue, then due soon), as many as were asked for;
+    /// empty when nothing is due.
+    package let leading: [LoanStanding]
 
-    package init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: LoanStanding?) {
+    package init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, leading: [LoanStanding]) {
         self.policy = policy
         self.overdueCount = overdueCount
         self.dueSoonCount = dueSoonCount
-        self.mostUrgent = mostUrgent
+        self.leading = leading
     }
+
+    /// A summary that names the most urgent loan alone.
+    package init(policy: DuePolicy, overdueCount: Int, dueSoonCount: Int, mostUrgent: LoanStanding?) {
+        self.init(policy: policy, overdueCount: overdueCount, dueSoonCount: dueSoonCount, leading: mostUrgent.map { [$0] } ?? [])
+    }
+
+    /// The most overdue loan, else the one due soonest; nil when nothing is due.
+    package var mostUrgent: LoanStanding? { leading.first }
+
+    /// How many due loans `leading` leaves out.
+    package var unlisted: Int { overdueCount + dueSoonCount - leading.count }
 }
 
 /// What a listing of loans covers: groups of open loans in order (the agenda, one group, or
@@ -76,17 +89,18 @@ package struct AgendaQuery {
         }
     }
 
-    /// Counts and the most urgent loan only; its cost does not grow with the answer.
-    package func summary(_ policy: DuePolicy) throws -> AgendaSummary {
+    /// Counts and the agenda's first `leading` loans (the most urgent alone by default); its cost
+    /// grows with `leading`, never with the answer.
+    package func summary(_ policy: DuePolicy, leading: Int = 1) throws -> AgendaSummary {
         try store.snapshot {
             let overdueCount = try group(.overdue).count(policy)
             let dueSoonCount = try group(.dueSoon).count(policy)
-            let first = overdueCount > 0
-                ? try group(.overdue).loans(policy, limit: 1)
-                : dueSoonCount > 0 ? try group(.dueSoon).loans(policy, limit: 1) : []
-            return AgendaSummary(
-                policy: policy, overdueCount: overdueCount, dueSoonCount: dueSoonCount, mostUrgent: first.first
-            )
+            let leading = max(leading, 0)
+            var first = overdueCount > 0 && leading > 0 ? try group(.overdue).loans(policy, limit: leading) : []
+            if first.count < leading, dueSoonCount > 0 {
+                first += try group(.dueSoon).loans(policy, limit: leading - first.count)
+            }
+            return AgendaSummary(policy: policy, overdueCount: overdueCount, dueSoonCount: dueSoonCount, leading: first)
         }
     }
 

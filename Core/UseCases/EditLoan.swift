@@ -13,8 +13,19 @@ package struct LoanEdit: Hashable, Sendable {
     package var isEmpty: Bool { self == LoanEdit() }
 }
 
+/// What an edit did: the loan as stored, and the earlier due dates it dropped (oldest first)
+/// because the corrected due date is not after them.
+package struct EditOutcome: Hashable, Sendable {
+    package let loan: Loan
+    package let droppedDueDates: [CivilDate]
+}
+
 /// Corrects a loan's fields. A due date changed here is a correction, not a renewal: it is not
-/// counted among the renewals (the history keeps the change all the same).
+/// counted among the renewals (the history keeps the change all the same). The renewals stay
+/// a history that could have happened — each earlier due date before the next, the last before
+/// the due date — so a corrected due date drops the earlier due dates that are not before it
+/// (the renewals they record cannot have happened so), and every loan `json all` writes
+/// imports again.
 package struct EditLoan {
     let store: any LoanWriting
 
@@ -22,8 +33,9 @@ package struct EditLoan {
         self.store = store
     }
 
-    package func run(_ id: LoanID, _ edit: LoanEdit) throws(LoanCommandError) -> Loan {
-        try modifying(store, id, .edit) { loan in
+    package func run(_ id: LoanID, _ edit: LoanEdit) throws(LoanCommandError) -> EditOutcome {
+        var dropped: [CivilDate] = []
+        let loan = try modifying(store, id, .edit) { loan in
             if let title = edit.title { loan.title = title }
             if let direction = edit.direction { loan.direction = direction }
             if let counterparty = edit.counterparty { loan.counterparty = counterparty }
@@ -31,6 +43,8 @@ package struct EditLoan {
             if let lentOn = edit.lentOn { loan.lentOn = lentOn }
             if let note = edit.note { loan.note = note }
             loan = try LoanRules.validated(loan)
+            dropped = LoanRules.keepRenewalsBeforeDue(&loan)
         }
+        return EditOutcome(loan: loan, droppedDueDates: dropped)
     }
 }

@@ -4,6 +4,12 @@ package struct HistoryEntry: Hashable, Sendable {
     package let change: Change
     package let delta: LoanDelta?
     package let target: Change?
+
+    package init(change: Change, delta: LoanDelta?, target: Change?) {
+        self.change = change
+        self.delta = delta
+        self.target = target
+    }
 }
 
 /// `loans history [ID]`: changes newest first, all of them or those of one loan (also after it

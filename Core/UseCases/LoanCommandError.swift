@@ -20,6 +20,9 @@ package enum LoanCommandError: Error, Equatable, Sendable {
     case nothingToUndo, nothingToRedo
     /// The change to undo (or redo) touched a loan that was changed since.
     case blocked(BlockedChange)
+    /// An undo that leaves blocked changes (`--skip`) found only blocked ones: the newest of
+    /// them with what blocks it, and how many there are.
+    case everyChangeBlocked(BlockedChange, count: Int)
     /// The store failed.
     case store(StoreError)
 }

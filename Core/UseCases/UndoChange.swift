@@ -9,7 +9,8 @@ package struct UndoOutcome: Hashable, Sendable {
 /// `loans undo`: reverts the newest change of this author that is not undone yet (an import
 /// whole), as one change of its own. It is refused, changing nothing, when a loan it would touch
 /// was changed since (by someone else: this author's own later changes are undone first);
-/// `skippingBlocked` leaves such changes and undoes the next one that can be.
+/// `skippingBlocked` leaves such changes and undoes the next one that can be — and when every
+/// one is blocked, says which blocks the newest rather than that there is nothing to undo.
 package struct UndoChange {
     let store: any LoanWriting
 
@@ -21,9 +22,11 @@ package struct UndoChange {
         try commanding {
             try store.change(.undo) { writer in
                 var skipped: [Change] = []
+                var newestBlocked: BlockedChange?
                 while let target = try writer.newestUndoable(skipping: Set(skipped.map(\.id))) {
                     if let blocked = try Reverting.blocker(of: target, expecting: \.after, undo: true, writer) {
                         guard skippingBlocked else { throw LoanCommandError.blocked(blocked) }
+                        newestBlocked = newestBlocked ?? blocked
                         skipped.append(target)
                         continue
                     }
@@ -31,6 +34,7 @@ package struct UndoChange {
                     try writer.setUndone(target.id, true)
                     return UndoOutcome(change: target, delta: delta, skipped: skipped)
                 }
+                if let newestBlocked { throw LoanCommandError.everyChangeBlocked(newestBlocked, count: skipped.count) }
                 throw LoanCommandError.nothingToUndo
             }
         }

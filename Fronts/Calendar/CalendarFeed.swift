@@ -65,13 +65,13 @@ package struct CalendarFeed {
         lines.raw("LAST-MODIFIED", stamp(event.stamp))
         lines.raw("DTSTART;VALUE=DATE", date(event.start))
         if let end = event.end { lines.raw("DTEND;VALUE=DATE", date(end)) }
-        lines.text("SUMMARY", event.summary)
+        lines.line("SUMMARY", event.summary)
         if let description = event.description { lines.text("DESCRIPTION", description) }
         lines.raw("TRANSP", "TRANSPARENT")
         for lead in event.alarms {
             lines.raw("BEGIN", "VALARM")
             lines.raw("ACTION", "DISPLAY")
-            lines.text("DESCRIPTION", event.summary)
+            lines.line("DESCRIPTION", event.summary)
             lines.raw("TRIGGER", trigger(lead: lead))
             lines.raw("END", "VALARM")
         }

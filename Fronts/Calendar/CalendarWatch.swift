@@ -3,16 +3,13 @@ import LoansCore
 /// `loans calendar --output FILE --watch`: publishes the feed, then sleeps on the live-agenda
 /// port and publishes again when the answer may have changed — replacing the file only when the
 /// feed's bytes differ from the last published (a fingerprint of them is kept, not the bytes).
-/// After a failure it reports the message once and tries again a second later, leaving the last
-/// good file in place.
+/// After a failure it reports the message once and tries again as `RetryPause` schedules,
+/// leaving the last good file in place.
 package struct CalendarWatch {
     let stores: any LoanStores
     let changes: any AgendaChanges
     let alarms: [Int]
     let product: String
-
-    /// How long after a failure the next try comes.
-    package static let retryMilliseconds = 1000
 
     package init(stores: any LoanStores, changes: any AgendaChanges, alarms: [Int], product: String) {
         self.stores = stores
@@ -27,6 +24,7 @@ package struct CalendarWatch {
     package func run(publish: (_ body: (_ write: ([UInt8]) throws -> Void) throws -> Bool) throws -> Void, report: (String) -> Void) -> Never {
         var published: UInt64?
         var lastMessage: String?
+        var retry = RetryPause()
         while true {
             do {
                 let feed = CalendarFeed(query: CalendarFeedQuery(store: try stores.reader()), alarms: alarms, product: product)
@@ -40,12 +38,15 @@ package struct CalendarWatch {
                 }
                 published = fingerprint.value
                 lastMessage = nil
+                retry = RetryPause()
             } catch {
                 let message = "\(error)"
                 if message != lastMessage { report(message) }
                 lastMessage = message
             }
-            _ = changes.next(input: nil, output: nil, timeoutMilliseconds: lastMessage == nil ? nil : CalendarWatch.retryMilliseconds)
+            let pause = lastMessage == nil ? nil : retry.milliseconds
+            if lastMessage != nil { retry.lengthen() }
+            _ = changes.next(input: nil, output: nil, timeoutMilliseconds: pause)
         }
     }
 }

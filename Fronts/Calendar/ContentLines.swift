@@ -1,10 +1,22 @@
+import LoansCore
+
 /// iCalendar content lines (RFC 5545) as bytes: TEXT values escaped (`\\`, `\;`, `\,`, a line
-/// break as `\n`, other control characters as spaces), so no value can end its line or start a
-/// property or component; every line folded at 75 octets, never inside a UTF-8 sequence, and
-/// ended with CRLF.
+/// break as `\n` — or, in a value that is one line, a space — and other control characters,
+/// C1 and the bidi marks included, as spaces), so no value can end its line, start a property or
+/// component, or reorder what a calendar shows; every line folded at 75 octets, never inside a
+/// UTF-8 sequence, and ended with CRLF.
 struct ContentLines {
     /// The longest line, in octets, before the CRLF.
     static let limit = 75
+
+    /// What a line break in a TEXT value becomes.
+    enum LineBreaks {
+        /// `\n`: the value keeps its lines (a description).
+        case escaped
+        /// A space: the value is one line (a summary: calcurse skips an event whose summary
+        /// holds a line break, and calendars show it on one line anyway).
+        case spaces
+    }
 
     private(set) var bytes: [UInt8] = []
 
@@ -13,9 +25,14 @@ struct ContentLines {
         line(Array(name.utf8) + [UInt8(ascii: ":")] + Array(value.utf8))
     }
 
-    /// Appends `NAME:value` with `value` escaped as TEXT.
+    /// Appends `NAME:value` with `value` escaped as TEXT, its line breaks kept.
     mutating func text(_ name: String, _ value: String) {
         line(Array(name.utf8) + [UInt8(ascii: ":")] + ContentLines.escaped(value))
+    }
+
+    /// Appends `NAME:value` with `value` escaped as TEXT of one line: its line breaks as spaces.
+    mutating func line(_ name: String, _ value: String) {
+        line(Array(name.utf8) + [UInt8(ascii: ":")] + ContentLines.escaped(value, lineBreaks: .spaces))
     }
 
     /// Takes the bytes written so far.
@@ -25,8 +42,10 @@ struct ContentLines {
     }
 
     /// A TEXT value escaped: backslash, semicolon and comma behind a backslash; CR, LF, CR LF,
-    /// U+2028 and U+2029 as `\n`; other ASCII control characters as spaces (TEXT cannot hold them).
-    static func escaped(_ value: String) -> [UInt8] {
+    /// U+2028 and U+2029 as `\n` (or one space each); a tab kept; every other character that
+    /// would move or reorder what is shown (`isTerminalControl`: C0, DEL, C1, the bidi marks) as
+    /// a space — TEXT cannot hold C0, and nothing should hold the others raw.
+    static func escaped(_ value: String, lineBreaks: LineBreaks = .escaped) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(value.utf8.count + 8)
         var afterCR = false
@@ -37,9 +56,9 @@ struct ContentLines {
             case ";": out += [0x5C, 0x3B]
             case ",": out += [0x5C, 0x2C]
             case "\n" where afterCR: continue
-            case "\r", "\n", "\u{2028}", "\u{2029}": out += [0x5C, 0x6E]
+            case "\r", "\n", "\u{2028}", "\u{2029}": out += lineBreaks == .escaped ? [0x5C, 0x6E] : [0x20]
             case "\t": out.append(0x09)
-            case "\u{00}"..."\u{1F}", "\u{7F}": out.append(0x20)
+            case _ where scalar.isTerminalControl: out.append(0x20)
             default: out += Array(String(scalar).utf8)
             }
         }

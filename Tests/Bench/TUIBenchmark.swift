@@ -5,7 +5,8 @@ import LoansTUI
 /// The TUI's benchmark (`loans-tui-bench --db PATH --keys N`): renders the first frame into the
 /// screen buffer without a terminal, then replays N navigation keys, timing each with the
 /// monotonic clock; then pastes 100 KB into the add form's title (decoded from the terminal's
-/// bytes, edited and drawn) and types at its end. With a filter text (`--filter TEXT`), it
+/// bytes, edited and drawn) and types at its end, and pastes 400 KB of varied text into the `/`
+/// filter the same way and types at its end (each key filtering the list). With a filter text (`--filter TEXT`), it
 /// instead types `/`, the text one character at a time and Esc, N times over, timing each
 /// keystroke of the filter (every character, and the Esc that clears it). The figures it prints
 /// are for the benchmarks of the big-data and text-entry requirements.
@@ -77,6 +78,8 @@ enum TUIBenchmark {
         if filter == nil {
             var form = TUIApp(today: today, stores: stores, width: width, height: height)
             lines += paste(into: &form)
+            var filtering = TUIApp(today: today, stores: stores, width: width, height: height)
+            lines += pasteIntoFilter(&filtering)
         }
         lines.append("last screen: \(screen.line(0).trimmingTrailingSpaces)")
         return lines
@@ -103,6 +106,44 @@ enum TUIBenchmark {
         return [
             "paste 100 KB into a form field (decode, edit, draw): \(milliseconds(pasting)) ms",
             "a key at the end of it: median \(milliseconds(typing[typing.count / 2])) ms, max \(milliseconds(typing[typing.count - 1])) ms",
+        ]
+    }
+
+    /// 400 KB of varied words pasted into the filter, from the bytes a terminal sends (4 KiB a
+    /// read, as a terminal delivers a paste, the screen drawn after each) to the drawn screen;
+    /// then 20 keys typed at its end, and 20 keys that go in (each after a Backspace).
+    static func pasteIntoFilter(_ app: inout TUIApp) -> [String] {
+        app.handle(.key(.character("/")))
+        let syllables = ["ka", "lo", "mi", "ne", "su", "ter", "vin", "dra", "go", "pel", "ün", "界"]
+        var text = ""
+        var seed: UInt64 = 7
+        while text.utf8.count < 400_000 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            text += syllables[Int(seed >> 33) % syllables.count]
+            if seed >> 60 == 0 { text += " " }
+        }
+        let bytes = Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
+        let pasting = timed {
+            var decoder = InputDecoder()
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 4096)
+                for event in decoder.feed(bytes[start..<end]) { app.handle(event) }
+                _ = app.screen
+                start = end
+            }
+        }
+        let typing = (0..<20).map { _ in timed { app.handle(.key(.character("x"))); _ = app.screen } }.sorted()
+        // A key that goes in: one character short of full, each key searches the whole filter.
+        let searching = (0..<20).map { _ in
+            app.handle(.key(.backspace))
+            return timed { app.handle(.key(.character("x"))); _ = app.screen }
+        }.sorted()
+        return [
+            "paste 400 KB into the filter (decode, filter, draw): \(milliseconds(pasting)) ms",
+            "a key at the end of the filter: median \(milliseconds(typing[typing.count / 2])) ms, max \(milliseconds(typing[typing.count - 1])) ms",
+            "a key that goes into the long filter (filter, draw): median \(milliseconds(searching[searching.count / 2])) ms, "
+                + "max \(milliseconds(searching[searching.count - 1])) ms",
         ]
     }
 

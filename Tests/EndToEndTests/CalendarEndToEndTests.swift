@@ -38,7 +38,8 @@ import Testing
         #expect(lineStart == bytes.count)
         let parsed = try ICalendarReading.parse(in: loans.folder, path)
         #expect(parsed.events.count == CalendarEndToEndTests.hostile.count)
-        #expect(parsed.events.map(\.summary) == CalendarEndToEndTests.hostile.map { "Return \($0) to Lib" })
+        // A summary is one line (a line break there makes calcurse skip the event); a note keeps them.
+        #expect(parsed.events.map(\.summary) == CalendarEndToEndTests.hostile.map { "Return \($0.replacingOccurrences(of: "\n", with: " ")) to Lib" })
         #expect(parsed.events.map(\.description) == CalendarEndToEndTests.hostile.map { "note: " + $0 })
         #expect(parsed.components.filter { $0 == "VEVENT" }.count == CalendarEndToEndTests.hostile.count)
         #expect(!parsed.events.contains { $0.uid == "injected" })
@@ -58,6 +59,37 @@ import Testing
         let events = try String(contentsOfFile: folder + "/apts", encoding: .utf8)
         #expect(events.contains("11/20/2026 [1] ") && events.contains("Get back Cordless drill from Sam"))
         #expect(events.contains("12/01/2026 [1] ") && events.contains("Return Dune to City Library"))
+    }
+
+    /// Every event imports into a real calcurse, whatever its title and note hold: line breaks
+    /// of every kind (calcurse silently skips an event whose summary has one), C1 controls and
+    /// bidi marks — which reach neither the feed raw nor calcurse's list.
+    @Test func calcurseImportsEveryEventWhateverItsText() throws {
+        defer { loans.remove() }
+        let titles = [
+            "two\nlines", "carriage\rreturn", "crlf\r\nend", "line\u{2028}separator", "para\u{2029}graph",
+            "next\u{85}line", "csi\u{9B}31m", "bidi \u{202E}desrever\u{202C} x", "isolate \u{2067}x\u{2069}", "plain",
+        ]
+        for (index, title) in titles.enumerated() {
+            let added = try loans("add", "--from", "Lib", "--due", "2026-12-\(10 + index)", "--note", "first\nsecond\u{85}\u{202E}", "--", title)
+            #expect(added.status == 0, "\(added.err)")
+        }
+        let path = try feed()
+        let feedText = try String(contentsOfFile: path, encoding: .utf8)
+        for raw in ["\u{85}", "\u{9B}", "\u{202E}", "\u{202C}", "\u{2067}", "\u{2069}", "\u{2028}", "\u{2029}"] {
+            #expect(!feedText.contains(raw), "U+\(String(raw.unicodeScalars.first!.value, radix: 16, uppercase: true)) reached the feed raw")
+        }
+        let folder = loans.folder + "/calcurse"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let run = try Subprocess("/usr/bin/calcurse", ["-D", folder, "-i", path], environment: ["PATH": "/usr/bin:/bin", "HOME": loans.folder, "TMPDIR": loans.folder], mergeErrors: true)
+        let (code, output) = run.finish(patience: 60)
+        #expect(code == 0 && output.contains("\(titles.count) events") && output.contains("0 skipped"), "\(output)")
+        let appointments = try String(contentsOfFile: folder + "/apts", encoding: .utf8).split(separator: "\n").map(String.init)
+        for index in titles.indices {
+            #expect(appointments.contains { $0.hasPrefix("12/\(10 + index)/2026 [1] ") && $0.contains("to Lib") }, "event \(index) (\(titles[index].debugDescription)) is missing: \(appointments)")
+        }
+        #expect(appointments.contains { $0.contains("Return two lines to Lib") })
+        #expect(appointments.contains { $0.contains("Return bidi  desrever  x to Lib") })
     }
 
     @Test func uidsStayForTheLifeOfALoanAndSequencesGrow() throws {
@@ -109,7 +141,9 @@ import Testing
         let downgrade = """
             DROP TABLE change; DROP TABLE change_loan; DROP TABLE store_meta; DROP TABLE reminder_sent;
             DROP TRIGGER loan_search_added; DROP TRIGGER loan_search_removed; DROP TRIGGER loan_search_changed;
-            DROP TABLE loan_search; DROP INDEX loan_open_big; DROP INDEX loan_returned; PRAGMA user_version = 2;
+            DROP TABLE loan_search; DROP INDEX loan_open_big; DROP INDEX loan_returned;
+            DROP TABLE account; DROP TABLE web_session; DROP TABLE sign_in_link; DROP TABLE api_token; DROP TABLE sign_in_attempt;
+            PRAGMA user_version = 2;
             """
         let sqlite = try Subprocess("/usr/bin/sqlite3", [database, downgrade], environment: ["PATH": "/usr/bin:/bin"], mergeErrors: true).finish(patience: 30)
         #expect(sqlite.code == 0, "\(sqlite.output)")

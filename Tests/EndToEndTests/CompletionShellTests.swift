@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Completions in the real shells: bash with bash-completion, zsh in a pseudo-terminal through
-/// zpty and a capture widget, fish through `complete -C`. Each asks what a user's Tab would.
+/// zpty and a capture widget, fish through `complete -C`. Each asks what a user's Tab would, of
+/// the script `loans completions` prints — never of a file in the system's folders, where the
+/// Debian package's test installs one meanwhile.
 @Suite struct CompletionShellTests {
     let loans: BinaryHarness
     init() throws {
@@ -11,16 +13,22 @@ import Testing
         _ = try loans.must("add", "Dune: Part 1", "--from", "City Library", "--due", "2026-12-01")
         _ = try loans.must("add", "Tab\there\nnewline", "--to", "Sam", "--due", "2027-01-10")
         _ = try loans.must("add", #"C:\new\:x"#, "--to", "Alice", "--due", "2027-02-01")
+        _ = try loans.must("add", "Drill", "--from", "Sam", "--due", "2026-11-20")
+        _ = try loans.must("return", "5")
     }
 
-    /// Runs a driver script (written to the harness's folder) with the shell, `loans` on PATH.
-    func drive(_ shell: String, _ script: String, _ lines: [String]) throws -> [String: [String]] {
+    /// Runs a driver script (written to the harness's folder) with the shell, `loans` on PATH;
+    /// with `quiet`, the shell must also print nothing on stderr.
+    func drive(_ shell: String, _ script: String, _ lines: [String], quiet: Bool = false) throws -> [String: [String]] {
         let file = loans.folder + "/drive." + (shell as NSString).lastPathComponent
         try script.write(toFile: file, atomically: true, encoding: .utf8)
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
         let arguments = (shell.hasSuffix("fish") ? ["--no-config", file] : shell.hasSuffix("zsh") ? ["-f", file] : ["--norc", "--noprofile", file]) + lines
-        let result = try loans.run(shell, arguments, extra: ["PATH": bin + ":/usr/bin:/bin", "TERM": "xterm"])
+        // No system data folder: fish would autoload a completion file installed there (the Debian
+        // package's test installs one meanwhile) over the one the driver sourced.
+        let result = try loans.run(shell, arguments, extra: ["PATH": bin + ":/usr/bin:/bin", "TERM": "xterm", "XDG_DATA_DIRS": loans.folder + "/no-data-dirs"])
         #expect(result.status == 0, "\(shell) failed: \(result.out) \(result.err)")
+        if quiet { #expect(result.err.isEmpty, "\(shell) printed on stderr: \(result.err)") }
         var answers: [String: [String]] = [:]
         var current: String?
         for line in result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -34,7 +42,12 @@ import Testing
         return answers
     }
 
-    static let lines = ["loans re", "loans widget --format ", "loans show ", "loans add X --to ", "loans list --lent --person "]
+    static let lines = [
+        "loans re", "loans widget --format ", "loans show ", "loans add X --to ", "loans list --lent --person ",
+        "loans reopen ", "loans widget --format=", "loans widget --format=t", "loans list --color=", "loans json ", "loans json history ",
+        "loans --db x json --ndjson history ", "loans json agenda ", "loans show 1 ",
+    ]
+    static let queries: Set<String> = ["agenda", "overdue", "due-soon", "all", "history"]
     /// Every command name that starts with "re".
     static let re: Set<String> = ["redo", "remind", "remove", "renew", "reopen", "return"]
     static let formats = ["plain", "tmux", "i3blocks", "i3bar", "waybar", "i3status-rust", "polybar"]
@@ -46,6 +59,15 @@ import Testing
         #expect(Set(answers["loans show "] ?? []) == ["1", "2", "3", "4"])
         #expect(Set(answers["loans add X --to "] ?? []) == ["Alice", #"City\ Library"#, "Sam"])
         #expect(Set(answers["loans list --lent --person "] ?? []) == ["Alice", #"City\ Library"#, "Sam"])
+        #expect(answers["loans reopen "] == ["5"], "reopen offers the returned loans")
+        #expect(Set(answers["loans widget --format="] ?? []) == Set(CompletionShellTests.formats))
+        #expect(answers["loans widget --format=t"] == ["tmux"])
+        #expect(Set(answers["loans list --color="] ?? []) == ["auto", "always", "never"])
+        #expect(Set(answers["loans json "] ?? []) == CompletionShellTests.queries, "no ids: only 'json history' takes one")
+        #expect(Set(answers["loans json history "] ?? []) == ["1", "2", "3", "4"])
+        #expect(Set(answers["loans --db x json --ndjson history "] ?? []) == ["1", "2", "3", "4"])
+        #expect(answers["loans json agenda "] == [], "json agenda takes nothing more")
+        #expect(answers["loans show 1 "] == [], "show takes one id")
     }
 
     @Test func zshThroughACaptureWidget() throws {
@@ -67,6 +89,16 @@ import Testing
         #expect(ids["4"]?.hasSuffix(#"-- C:\new\:x"#) == true, "backslashes and colons are escaped for _describe")
         #expect(Set(hits("loans add X --to ").keys) == ["Alice", #"City\ Library"#, "Sam"])
         #expect(Set(hits("loans list --lent --person ").keys) == ["Alice", #"City\ Library"#, "Sam"])
+        #expect(Set(hits("loans reopen ").keys) == ["5"], "reopen offers the returned loans")
+        #expect(hits("loans reopen ")["5"]?.hasSuffix("-- Drill") == true)
+        #expect(Set(hits("loans widget --format=").keys) == Set(CompletionShellTests.formats))
+        #expect(Set(hits("loans list --color=").keys) == ["auto", "always", "never"])
+        #expect(Set(hits("loans json ").keys) == CompletionShellTests.queries, "no ids: only 'json history' takes one")
+        #expect(Set(hits("loans json history ").keys) == ["1", "2", "3", "4"])
+        #expect(Set(hits("loans --db x json --ndjson history ").keys) == ["1", "2", "3", "4"])
+        // Nothing more to type but options (zsh offers those when no argument is left).
+        #expect(!hits("loans json agenda ").keys.contains { !$0.hasPrefix("-") }, "json agenda takes nothing more")
+        #expect(!hits("loans show 1 ").keys.contains { !$0.hasPrefix("-") }, "show takes one id")
     }
 
     @Test func fishThroughCompleteC() throws {
@@ -76,6 +108,35 @@ import Testing
         #expect(Set(answers["loans show "] ?? []) == ["1\tThe Hobbit", "2\tDune: Part 1", "3\tTab here newline", "4\t" + #"C:\new\:x"#])
         #expect(Set((answers["loans add X --to "] ?? []).map { String($0.prefix { $0 != "\t" }) }) == ["Alice", "City Library", "Sam"])
         #expect(Set((answers["loans list --lent --person "] ?? []).map { String($0.prefix { $0 != "\t" }) }) == ["Alice", "City Library", "Sam"])
+        func words(_ line: String) -> Set<String> { Set((answers[line] ?? []).map { String($0.prefix { $0 != "\t" }) }) }
+        #expect(answers["loans reopen "] == ["5\tDrill"], "reopen offers the returned loans")
+        #expect(words("loans widget --format=") == Set(CompletionShellTests.formats.map { "--format=" + $0 }))
+        #expect(words("loans list --color=") == ["--color=auto", "--color=always", "--color=never"])
+        #expect(words("loans json ") == CompletionShellTests.queries, "no ids: only 'json history' takes one")
+        #expect(words("loans json history ") == ["1", "2", "3", "4"])
+        #expect(words("loans --db x json --ndjson history ") == ["1", "2", "3", "4"])
+        #expect(words("loans json agenda ").isEmpty, "json agenda takes nothing more")
+        #expect(words("loans show 1 ").isEmpty, "show takes one id")
+    }
+
+    /// A broken config file never breaks a shell's start: `source <(loans completions …)` in a
+    /// shell's rc file prints nothing on stderr, and the commands still complete (they need no
+    /// config; ids and names quietly give nothing then). `loans help` too.
+    @Test func aBrokenConfigNeverBreaksAShellStart() throws {
+        try FileManager.default.createDirectory(atPath: loans.folder + "/.config/loans", withIntermediateDirectories: true)
+        try "colour = never\n".write(toFile: loans.folder + "/.config/loans/config", atomically: true, encoding: .utf8)
+        #expect(try loans("agenda").status == 78, "the config file is broken")
+        let lines = ["loans re"]
+        let bash = try drive("/usr/bin/bash", CompletionShellTests.bashDriver, lines, quiet: true)
+        #expect(Set(bash["loans re"] ?? []) == CompletionShellTests.re)
+        let fish = try drive("/usr/bin/fish", CompletionShellTests.fishDriver, lines, quiet: true)
+        #expect(Set((fish["loans re"] ?? []).map { String($0.prefix { $0 != "\t" }) }) == CompletionShellTests.re)
+        let zsh = try drive("/usr/bin/zsh", CompletionShellTests.zshDriver, lines, quiet: true)
+        #expect((zsh["loans re"] ?? []).count == CompletionShellTests.re.count, "\(zsh)")
+        for words in [["help", "add"], ["help", "--man"], ["completions", "zsh"], ["add", "--help"]] {
+            let result = try loans.run(BinaryHarness.binary, words)
+            #expect(result.status == 0 && result.err.isEmpty && !result.out.isEmpty, "\(words): \(result.status) \(result.err)")
+        }
     }
 
     /// What the scripts ask while the user types: read-only, at most 200 ids (the most urgent),
@@ -120,7 +181,8 @@ import Testing
             echo "== $line"
             COMP_LINE=$line
             COMP_POINT=${#line}
-            read -ra COMP_WORDS <<<"$line"
+            # Split as bash does: `=` (in COMP_WORDBREAKS) is a word of its own.
+            read -ra COMP_WORDS <<<"${line//=/ = }"
             [[ $line == *" " ]] && COMP_WORDS+=("")
             COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
             COMPREPLY=()
@@ -145,7 +207,7 @@ import Testing
             print -r -- "TIMEOUT waiting for $pattern after: $out"
             exit 1
         }
-        zpty -w z 'PS1="%% "; autoload -Uz compinit; compinit -u -D; source <(loans completions zsh)'
+        zpty -w z 'PS1="%% "; fpath=(${fpath:#/usr/share/zsh/vendor-completions}); autoload -Uz compinit; compinit -u -D; source <(loans completions zsh)'
         zpty -w z 'compadd() { local -A o; local -a hits disp; zparseopts -E -A o d: O: A: D:; if (( ${+o[-O]} || ${+o[-A]} || ${+o[-D]} )); then builtin compadd "$@"; return; fi; builtin compadd -A hits "$@"; if (( ${+o[-d]} )); then if [[ ${o[-d]} == \(* ]]; then eval "disp=${o[-d]}"; else disp=("${(@P)o[-d]}"); fi; fi; local i; for (( i = 1; i <= $#hits; i++ )); do print -r -- "<hit>${hits[i]}<desc>${disp[i]}</hit>"; done; builtin compadd "$@"; }'
         zpty -w z 'capture() { zle complete-word; print -r -- "<end""/>"; zle kill-whole-line; }; zle -N capture; bindkey "^T" capture; print -r -- "<bound""/>"'
         await '*<bound/>*'

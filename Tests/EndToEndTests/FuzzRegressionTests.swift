@@ -7,7 +7,7 @@ import Testing
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fuzz/Corpus").standardized.path
 
-    @Test(arguments: ["date", "args", "document", "writer", "config", "calendar", "completion"])
+    @Test(arguments: ["date", "args", "document", "writer", "config", "calendar", "completion", "form", "query"])
     func corpusKeepsEveryInvariant(_ target: String) throws {
         let loans = try BinaryHarness()
         defer { loans.remove() }

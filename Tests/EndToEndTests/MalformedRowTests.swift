@@ -64,6 +64,21 @@ import Testing
         #expect(title.status == 74 && title.err == "loans: loan 1 has a malformed title in the database\n", "\(title.err)")
     }
 
+    /// The earlier due dates are one column of dates between commas: an empty part, a leading or
+    /// trailing comma, or a part that is no date is malformed; two dates read as two renewals.
+    @Test(arguments: [",", "2026-11-01,", ",2026-11-01", "2026-11-01,,2026-11-10", "2026-11-01;2026-11-10", "2026-11-01,x"])
+    func aMalformedListOfEarlierDueDatesIsReported(_ value: String) throws {
+        defer { loans.remove() }
+        try seed(editing: "UPDATE loan SET previous_due_dates = '\(value)' WHERE id = 1")
+        for command in [["list"], ["json"], ["widget"], ["widget", "--format", "waybar"]] {
+            let result = try loans.run(BinaryHarness.binary, command)
+            #expect(result.err == "loans: loan 1 has a malformed previous_due_dates in the database\n", "\(value) \(command): \(result.err)")
+        }
+        try edit("UPDATE loan SET previous_due_dates = '2026-11-05,2026-11-12' WHERE id = 1")
+        let shown = try loans("json", "all")
+        #expect(shown.status == 0 && shown.out.contains(#""renewals":2,"previous_due_dates":["2026-11-05","2026-11-12"]"#), "\(shown.out) \(shown.err)")
+    }
+
     @Test func theTUIShowsTheSameFailure() throws {
         defer { loans.remove() }
         try seed(editing: "UPDATE loan SET due_on = 'soon' WHERE id = 1")

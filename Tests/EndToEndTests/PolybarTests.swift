@@ -1,10 +1,11 @@
 import Foundation
 import Glibc
+import LoansTestSupport
 import Testing
 
 /// Polybar 3.6 itself, under Xvfb, running the module of Docs/StatusBars.md verbatim: a data `%{`
-/// shows as text without polybar logging a warning, and a failure shows as `loans: error`, never
-/// as loans' message on stderr. What the bar shows is compared as pixels with a bar that prints the
+/// shows as text without polybar logging a warning, a failure shows as `loans: error`, never
+/// as loans' message on stderr, and a real click runs the module's click commands. What the bar shows is compared as pixels with a bar that prints the
 /// expected line itself.
 @Suite(.serialized) struct PolybarTests {
     let loans: BinaryHarness
@@ -22,11 +23,13 @@ import Testing
         """
 
     /// Polybar with the bar and `module` (an INI section), logging at `info`: its log is the output.
-    func polybar(_ display: XvfbDisplay, module: String) throws -> Subprocess {
+    /// `path` comes first on the PATH its commands get (the clicks' stand-ins).
+    func polybar(_ display: XvfbDisplay, module: String, path: String? = nil) throws -> Subprocess {
         let config = loans.folder + "/polybar-\(UUID().uuidString).ini"
         try Data((PolybarTests.bar + module).utf8).write(to: URL(fileURLWithPath: config))
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
-        let environment = loans.environment.merging(["PATH": bin + ":/usr/bin:/bin", "DISPLAY": display.name, "LANG": "C.UTF-8"]) { $1 }
+        let search = (path.map { [$0] } ?? []) + [bin, "/usr/bin", "/bin"]
+        let environment = loans.environment.merging(["PATH": search.joined(separator: ":"), "DISPLAY": display.name, "LANG": "C.UTF-8"]) { $1 }
         return try Subprocess("/usr/bin/polybar", ["-l", "info", "-c", config, "loans"], environment: environment, mergeErrors: true)
     }
 
@@ -49,6 +52,36 @@ import Testing
         let warnings = bar.output.split(separator: "\n").filter { $0.contains("|warn") || $0.contains("|error") }
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    /// A real click (`xdotool`) on the module: polybar runs its `click-left` and `click-right`,
+    /// and the stand-in terminal and notify-send record what they were given.
+    @Test func aClickOnTheModuleOpensTheTUIOrShowsTheAgenda() throws {
+        defer { loans.remove() }
+        try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26", "--lent", "2026-11-01")
+        let recorders = try ClickRecorders(in: loans.folder)
+        let module = try PolybarTests.documentedModule()
+        #expect(module.contains("click-left = loans widget --format polybar --click 1"), "\(module)")
+        let display = try XvfbDisplay(width: 800, height: 30, folder: loans.folder)
+        defer { display.stop() }
+        let bar = try polybar(display, module: module, path: recorders.bin)
+        defer { bar.stop() }
+        // The module is the bar's only one, at its left end.
+        func click(_ button: String) throws {
+            try Tool.run("/usr/bin/xdotool", ["mousemove", "30", "12", "click", button], environment: ["DISPLAY": display.name])
+        }
+        let left = try recorders.await(patience: 60) { try click("1") }
+        let terminal = try #require(left?.first, "no terminal after a left click; polybar said: \(bar.output)")
+        #expect(terminal.program == "x-terminal-emulator")
+        #expect(terminal.arguments == ["-e", WidgetClickTests.binary, "tui", "--db", loans.folder + "/loans.db", "--today", "2026-11-29"])
+        #expect(terminal.descriptors == ["/dev/null", "/dev/null", "/dev/null"] && terminal.ownSession)
+
+        try recorders.clear()
+        let right = try recorders.await(patience: 60) { try click("3") }
+        let notification = try #require(right?.first, "no notification after a right click; polybar said: \(bar.output)")
+        #expect(notification.arguments == ["--urgency=normal", "--app-name=loans", "--", "1 overdue", "The Hobbit — lent to Alice, 3 days overdue"])
+        let warnings = bar.output.split(separator: "\n").filter { $0.contains("|warn") || $0.contains("|error") }
+        #expect(warnings.isEmpty, "\(warnings)")
     }
 
     @Test func aFailureShowsAsLoansErrorAndNeverAsTheMessage() throws {
@@ -75,7 +108,7 @@ import Testing
             return shown == expected
         }
         #expect(same, "the bar never showed loans: error: \(bar.output)")
-        // Another failure, another message on stderr (loans retries every second); the line
+        // Another failure, another message on stderr (loans retries within 2 s); the line
         // on stdout stays `loans: error`, so nothing new is printed there.
         try FileManager.default.removeItem(atPath: database)
         try FileManager.default.createDirectory(atPath: database, withIntermediateDirectories: false)

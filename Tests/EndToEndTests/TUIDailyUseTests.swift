@@ -9,8 +9,9 @@ import Testing
     init() throws { loans = try BinaryHarness() }
 
     /// 100 KB pasted into the add form's title, with newlines, ESC and letters that are
-    /// commands on the list (`x`, `y`, `q`): it is all text in the field, shown within a second;
-    /// nothing is submitted, cancelled, removed or quit. On the list a paste does nothing.
+    /// commands on the list (`x`, `y`, `q`): it is text in the field — its first 10 000
+    /// characters, the field's cap, the form saying that the rest was not taken — shown within a
+    /// second; nothing is submitted, cancelled, removed or quit. On the list a paste does nothing.
     @Test func aBracketedPasteOf100KBIsTextInTheField() throws {
         defer { loans.remove() }
         try loans.seedTUILoans()
@@ -26,16 +27,17 @@ import Testing
         var text = ""
         while text.utf8.count < 100_000 { text += "x y q\n\u{1B}\u{1B}[A\u{1B}:q!\n界 👨‍👩‍👧 \(text.utf8.count)\n" }
         text += "THE END"
+        let full = "Title holds at most 10000 characters: the rest of the paste was not taken"
         let start = Date()
         try pane.paste(text)
         let deadline = start.addingTimeInterval(1)
         var shown = false
         while Date() < deadline, !shown {
-            shown = try pane.screen().contains("THE END ")
+            shown = try pane.screen().contains(full)
             if !shown { Thread.sleep(forTimeInterval: 0.02) }
         }
         #expect(shown, "the paste did not land within a second (\(Date().timeIntervalSince(start)) s)")
-        let screen = try pane.waitFor("Add a loan", "THE END", absent: ["Added loan", "Removed loan", "Remove loan"])
+        let screen = try pane.waitFor("Add a loan", full, absent: ["Added loan", "Removed loan", "Remove loan", "THE END"])
         #expect(screen.contains("› Title"))
         try pane.press("Enter")
         try pane.waitFor("title is longer than 500 characters")
@@ -47,6 +49,32 @@ import Testing
         try pane.press("q")
         #expect(try pane.exitStatus() == 0)
         #expect(try pane.result() == "terminal restored, exit 0")
+    }
+
+    /// 400 KB pasted into the `/` filter in a real terminal: the filter takes its first 10 000
+    /// characters and says the rest was not taken; the TUI answers the next key at once (it froze
+    /// for 17–47 s while every piece of the paste searched the whole text again).
+    @Test func aPasteOf400KBIntoTheFilterFillsItAndSaysSo() throws {
+        defer { loans.remove() }
+        try loans.seedTUILoans()
+        let pane = try TUITmuxPane(loans, command: "loans tui")
+        defer { pane.close() }
+        try pane.waitFor("▸ #1  The Hobbit")
+        try pane.press("/")
+        try pane.waitFor("Filter: /")
+        var text = ""
+        var number = 0
+        while text.utf8.count < 400_000 {
+            text += "word\(number) hobbit dune 界 "
+            number += 1
+        }
+        try pane.paste(text)
+        // 80 columns: the note is cut at its end.
+        try pane.waitFor("the filter holds at most 10000 characters: the rest of th", "No loans match")
+        try pane.press("Escape")
+        try pane.waitFor("▸ #1  The Hobbit", absent: ["Filter: /", "holds at most"])
+        try pane.press("q")
+        #expect(try pane.exitStatus() == 0)
     }
 
     /// Keys arrive one code point at a time; Backspace and ← still act on whole graphemes.

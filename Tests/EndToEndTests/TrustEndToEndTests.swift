@@ -42,6 +42,26 @@ import Testing
         #expect(again.status == 1 && again.err == "loans: loan 1 was already returned on 2026-11-29\n")
     }
 
+    /// A due date corrected to before a renewal's earlier due date drops that renewal and says
+    /// so; the backup `json all` writes then imports into a new database.
+    @Test func aCorrectedDueDateKeepsTheBackupImportable() throws {
+        defer { loans.remove() }
+        try loans.must("add", "Dune", "--from", "Library", "--due", "2026-12-02")
+        try loans.must("renew", "1", "--due", "2026-12-09")
+        let edited = try loans("edit", "1", "--due", "2026-12-01")
+        #expect(edited.status == 0 && edited.out == """
+            Edited loan #1; dropped 1 renewal whose earlier due date (2026-12-02) is not before the new due date 2026-12-01 \
+            (undo brings it back).
+
+            """)
+        #expect(try loans("history").out.split(separator: "\n").first?.hasSuffix("edited (due date, renewals)") == true)
+        let document = loans.folder + "/backup.json"
+        #expect(try loans.shell("loans json all > '\(document)'").status == 0)
+        let moved = try loans("--db", loans.folder + "/moved.db", "import", document)
+        #expect(moved.status == 0 && moved.out == "Imported 1 loan.\n", "\(moved.err)")
+        #expect(try loans("--db", loans.folder + "/moved.db", "show", "1").out.contains("Renewals:      0\n"))
+    }
+
     @Test func anOverdueLoanCanBeAddedWithoutInventingALentDate() throws {
         defer { loans.remove() }
         #expect(try loans("add", "Drill", "--to", "Sam", "--due", "2026-11-20").out == "1\n")
@@ -56,7 +76,7 @@ import Testing
         let history = try loans("history")
         #expect(history.status == 0)
         let lines = history.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2 && lines[0].hasSuffix("#1  The Hobbit  returned (was due 2026-11-28)"))
+        #expect(lines.count == 2 && lines[0].hasSuffix("change 2  #1  The Hobbit  returned on its due date (2026-11-28)"))
         #expect(lines[1].contains("added (lent to Alice, due 2026-11-28)"))
         #expect(try loans("undo").out == "Undid: returned #1 The Hobbit — it is open again\n")
         #expect(try loans("overdue").out.contains("#1  The Hobbit"))
@@ -92,6 +112,8 @@ import Testing
         #expect(try stored() == before)
         let skipped = try loans("undo", "--skip")
         #expect(skipped.status == 0 && skipped.out.hasPrefix("Undid: added #1 First — it is gone again (left change 2, added"))
+        let blocked = try loans("undo", "--skip")
+        #expect(blocked.status == 1 && blocked.err.hasPrefix("loans: nothing to undo: your one change not undone yet, change 2 (add of loan 2), is blocked because change 3 (return by "), "\(blocked.err)")
         #expect(try loans("history").out.contains("— by "))
     }
 
@@ -134,7 +156,9 @@ import Testing
         #expect(both.status == 64)
     }
 
-    @Test func theLargestIDEndsAddingWithAMessageNotADiskFull() throws {
+    /// One loan with the largest id (imported, or only in the history once removed and the
+    /// import undone) leaves add the free ids below it.
+    @Test func theLargestIDLeavesAddTheFreeIDsBelowIt() throws {
         defer { loans.remove() }
         let document = loans.folder + "/last.json"
         try """
@@ -142,11 +166,15 @@ import Testing
               {"id": 9007199254740991, "title": "Last", "direction": "lent", "counterparty": "Sam", "lent_on": "2026-11-01", "due_on": "2026-12-01"}
             ]}
             """.write(toFile: document, atomically: true, encoding: .utf8)
+        try loans.must("add", "First", "--to", "Sam", "--due", "+1w")
         #expect(try loans("import", document).status == 0)
-        let full = try loans("add", "One more", "--to", "Sam", "--due", "+1w")
-        #expect(full.status == 1 && full.err == "loans: the largest id loans can give, 9007199254740991, is taken\n")
+        #expect(try loans("add", "One more", "--to", "Sam", "--due", "+1w").out == "2\n")
         try loans.must("remove", "9007199254740991")
-        #expect(try loans("add", "One more", "--to", "Sam", "--due", "+1w").status == 1)
+        try loans.must("undo")
+        try loans.must("undo")
+        try loans.must("undo")
+        #expect(try loans("list", "--all").out.contains("9007199254740991") == false)
+        #expect(try loans("add", "And another", "--to", "Sam", "--due", "+1w").out == "3\n", "2 is in the history")
     }
 
     @Test func theDemoSeedIsNotUndoable() throws {

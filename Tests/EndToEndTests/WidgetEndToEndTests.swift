@@ -11,7 +11,10 @@ import Testing
         "tmux": (0, "#[fg=red]2 overdue · 3 due soon: The Hobbit (3 days overdue)#[default]\n"),
         "i3blocks": (33, "2 overdue · 3 due soon: The Hobbit (3 days overdue)\n2 overdue · 3 due soon\n#FF5555\n"),
         "i3bar": (0, ##"{"name":"loans","full_text":"2 overdue · 3 due soon: The Hobbit (3 days overdue)","short_text":"2 overdue · 3 due soon","color":"#FF5555","urgent":true}"## + "\n"),
-        "waybar": (0, ##"{"text":"2 overdue · 3 due soon: The Hobbit (3 days overdue)","alt":"overdue","tooltip":"2 overdue · 3 due soon\nThe Hobbit — lent to Alice, 3 days overdue","class":"overdue","percentage":100}"## + "\n"),
+        "waybar": (0, ##"{"text":"2 overdue · 3 due soon: The Hobbit (3 days overdue)","alt":"overdue","tooltip":"2 overdue · 3 due soon"##
+            + ##"\nThe Hobbit — lent to Alice, 3 days overdue\nCordless drill — lent to Sam next door, 1 day overdue"##
+            + ##"\nDune — borrowed from City Library, due today\nCamping tent — borrowed from Priya, due in 2 days"##
+            + ##"\nThe Pragmatic Programmer — borrowed from City Library, due in 6 days","class":"overdue","percentage":100}"## + "\n"),
         "i3status-rust": (0, ##"{"icon":"tasks","state":"Critical","text":"2 overdue · 3 due soon: The Hobbit (3 days overdue)","short_text":"2 overdue · 3 due soon"}"## + "\n"),
         "polybar": (0, "%{F#FF5555}2 overdue · 3 due soon: The Hobbit (3 days overdue)%{F-}\n"),
     ]

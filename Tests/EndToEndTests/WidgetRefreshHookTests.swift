@@ -29,20 +29,6 @@ import Testing
     /// The hook's path under a configuration folder.
     func hook(in folder: String) -> String { folder + "/loans/on-change" }
 
-    /// Runs loans under `strace -f`, which returns only once every process loans started (a
-    /// detached hook included) has ended, so what a hook did is done and what it did not do
-    /// will not happen later. Returns loans' result and every program started (`execve`
-    /// that succeeded), loans first.
-    func traced(_ loans: BinaryHarness, _ arguments: [String]) throws -> (BinaryHarness.Result, [String]) {
-        let log = loans.folder + "/strace-" + UUID().uuidString
-        let result = try loans.run("/usr/bin/strace", ["-f", "-qq", "-s", "4096", "-e", "trace=execve", "-o", log, BinaryHarness.binary] + arguments)
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        let programs = lines.filter { $0.contains("execve(\"") && $0.hasSuffix(" = 0") }.compactMap { line in
-            line.split(separator: "\"", maxSplits: 2).dropFirst().first.map(String.init)
-        }
-        return (result, programs)
-    }
-
     func runs() -> [String] {
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         return text.components(separatedBy: "end\n").dropLast()
@@ -72,7 +58,7 @@ import Testing
             ["import", document],
         ]
         for (index, write) in writes.enumerated() {
-            let (result, programs) = try traced(loans, write)
+            let (result, programs) = try loans.traced(write)
             #expect(result.status == 0, "\(write): \(result.err)")
             #expect(programs.contains(hook(in: loans.folder + "/config")), "after \(write[0]): \(programs)")
             #expect(runs().count == index + 1, "after \(write[0])")
@@ -82,7 +68,7 @@ import Testing
             (["import", broken], 65),
         ]
         for (command, status) in reads {
-            let (result, programs) = try traced(loans, command)
+            let (result, programs) = try loans.traced(command)
             #expect(result.status == status, "\(command): \(result.err)")
             #expect(programs == [BinaryHarness.binary], "\(command) started \(programs)")
         }
@@ -116,9 +102,9 @@ import Testing
     @Test func aHookThatIsNotExecutableIsNotRunAndFailsNothing() throws {
         defer { loans.remove() }
         try install("touch \"\(loans.folder)/ran\"", in: loans.folder + "/.config", mode: 0o644)
-        let (added, addPrograms) = try traced(loans, ["add", "A", "--to", "B", "--due", "+1d"])
+        let (added, addPrograms) = try loans.traced(["add", "A", "--to", "B", "--due", "+1d"])
         #expect(added.status == 0 && added.out == "1\n" && added.err.isEmpty, "\(added.err)")
-        let (removed, removePrograms) = try traced(loans, ["remove", "1"])
+        let (removed, removePrograms) = try loans.traced(["remove", "1"])
         #expect(removed.status == 0 && removed.err.isEmpty, "\(removed.err)")
         #expect(addPrograms + removePrograms == [BinaryHarness.binary, BinaryHarness.binary])
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/ran"))

@@ -151,15 +151,16 @@ import Testing
     }
 
     /// Every `loans widget …` command line the page shows runs and prints (the `--watch` ones
-    /// their first line).
+    /// their first line); the clicks' terminal and notify-send are stand-ins.
     @Test func everyDocumentedCommandLineRuns() throws {
         defer { loans.remove() }
         try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-11-27", "--lent", "2026-11-01")
         let commands = try StatusBarsDoc.widgetCommands()
         #expect(commands.count >= 8, "\(commands)")
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
+        let recorders = try ClickRecorders(in: loans.folder)
         for command in commands {
-            let environment = loans.environment.merging(["PATH": bin + ":/usr/bin:/bin"]) { $1 }
+            let environment = loans.environment.merging(["PATH": recorders.bin + ":" + bin + ":/usr/bin:/bin"]) { $1 }
             let run = try Subprocess("/bin/sh", ["-c", "exec " + command], environment: environment)
             if command.contains("--watch") {
                 #expect(run.waitForLines(1).first?.isEmpty == false, "\(command)")

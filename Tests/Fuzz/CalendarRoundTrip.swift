@@ -7,7 +7,8 @@ import LoansText
 /// only; every physical line at most 75 octets and whole UTF-8 (a fold never cuts a sequence);
 /// the properties of exactly one event, none added by the text; and each TEXT value, unfolded
 /// and unescaped by the small reader here, gives back the loan's text exactly — line breaks
-/// (CR LF, CR, LF, U+2028, U+2029) as one line feed, other C0 controls and DEL as spaces.
+/// (CR LF, CR, LF, U+2028, U+2029) as one line feed in the note and one space in the summary
+/// (a line of its own), other controls (C0, DEL, C1, the bidi marks) as spaces.
 enum CalendarRoundTrip {
     static let identity = "fuzz-0123456789abcdef"
     static let alarms = [3, 1, 0]
@@ -34,7 +35,7 @@ enum CalendarRoundTrip {
         wanted += ["SUMMARY"] + (loan.note == nil ? [] : ["DESCRIPTION"]) + ["TRANSP"]
         wanted += alarms.flatMap { _ in ["BEGIN", "ACTION", "DESCRIPTION", "TRIGGER", "END"] } + ["END", "END"]
         FuzzTarget.require(names == wanted, "the feed's properties are \(names)")
-        let summary = plain(LoanWording.action(loan))
+        let summary = plain(LoanWording.action(loan), lineBreak: " ")
         let at = names.firstIndex(of: "SUMMARY") ?? 0
         FuzzTarget.require(text(lines[at]) == summary, "SUMMARY does not give the loan's text back")
         if let note = loan.note {
@@ -119,18 +120,18 @@ enum CalendarRoundTrip {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// What a TEXT value can hold of `text`: each line break one LF, other C0 controls and DEL
-    /// a space, tabs kept.
-    static func plain(_ text: String) -> String {
+    /// What a TEXT value can hold of `text`: each line break one `lineBreak`, other controls (C0,
+    /// DEL, C1, the bidi marks) a space, tabs kept.
+    static func plain(_ text: String, lineBreak: Unicode.Scalar = "\n") -> String {
         var out = String.UnicodeScalarView()
         var afterCR = false
         for scalar in text.unicodeScalars {
             defer { afterCR = scalar == "\r" }
             switch scalar.value {
             case 0x0A where afterCR: continue
-            case 0x0A, 0x0D, 0x2028, 0x2029: out.append("\n")
+            case 0x0A, 0x0D, 0x2028, 0x2029: out.append(lineBreak)
             case 0x09: out.append(scalar)
-            case 0x00...0x1F, 0x7F: out.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: out.append(" ")
             default: out.append(scalar)
             }
         }

@@ -13,7 +13,9 @@ enum ConfigCheck {
         guard let (code, message) = refusal else {
             for (key, line) in set {
                 FuzzTarget.require((1...lines.count).contains(line), "\(key) set on line \(line) of \(lines.count)")
-                let text = lines[line - 1].drop { $0 == 0x20 || $0 == 0x09 }
+                // A byte-order mark before the first line is not part of it.
+                let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+                let text = lines[line - 1].dropFirst(line == 1 && lines[0].starts(with: bom) ? bom.count : 0).drop { $0 == 0x20 || $0 == 0x09 }
                 FuzzTarget.require(text.starts(with: Array(key.utf8)), "line \(line) does not name \(key)")
             }
             return

@@ -5,10 +5,10 @@ import LoansCore
 /// The parsers that take what a user types, imports or configures, and the invariants each must
 /// keep for any bytes at all: never trap, refuse with a message that names the value safely, and
 /// return only values that obey the contract's rules (`date`, `args`, `document` with its
-/// history, `config`, `completion`); and the writers whose output a reader must give back
+/// history, `config`, `completion`, the web front's `form` and `query`); and the writers whose output a reader must give back
 /// exactly (`writer`: JSON, `calendar`: iCalendar).
 enum FuzzTarget: String, CaseIterable {
-    case date, args, document, writer, config, calendar, completion
+    case date, args, document, writer, config, calendar, completion, form, query
 
     static func fromEnvironment() -> FuzzTarget {
         getenv("LOANS_FUZZ_TARGET").flatMap { FuzzTarget(rawValue: String(cString: $0)) } ?? .date
@@ -25,6 +25,8 @@ enum FuzzTarget: String, CaseIterable {
         case .config: ConfigCheck.check(bytes)
         case .calendar: CalendarRoundTrip.check(bytes)
         case .completion: CompletionCheck.check(bytes)
+        case .form: WebFormCheck.checkForm(bytes)
+        case .query: WebFormCheck.checkQuery(bytes)
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import LoansAdapters
+@testable import LoansAdapters
 import LoansCore
 import LoansTestSupport
 import Testing
@@ -125,6 +125,7 @@ import Testing
         _ = try sqlite3(path, """
             DROP TABLE loan_search; DROP INDEX loan_open_big; DROP INDEX loan_returned;
             DROP TRIGGER loan_search_added; DROP TRIGGER loan_search_removed; DROP TRIGGER loan_search_changed;
+            DROP TABLE account; DROP TABLE web_session; DROP TABLE sign_in_link; DROP TABLE api_token; DROP TABLE sign_in_attempt;
             """)
         #expect(try sqlite3(path, "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'loan_search%'") == "0")
         let memory = MemoryStore(loans: loans)
@@ -138,7 +139,7 @@ import Testing
         #expect(try gödel(LoanDatabase.reader(at: SystemPath(path)!)) == gödel(memory))
         _ = try sqlite3(path, "ALTER TABLE reminder_sent DROP COLUMN sent_on; PRAGMA user_version = 4")
         _ = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
-        #expect(try sqlite3(path, "PRAGMA user_version") == "6")
+        #expect(try sqlite3(path, "PRAGMA user_version") == "7")
         #expect(try sqlite3(path, "SELECT count(*) FROM loan_search") == "\(loans.filter { $0.isOpen && $0.id.rawValue < 1 << 41 }.count)")
         #expect(try gödel(LoanDatabase.reader(at: SystemPath(path)!)) == gödel(memory))
     }
@@ -159,6 +160,41 @@ import Testing
         #expect(try found("\u{0}BYTE") == [1])
         #expect(try found("byte title") == [1])
         #expect(try found("l\u{FFFD}b") == [1])
+    }
+
+    /// A long text (a filter pasted whole: up to 10 000 characters) probes only the first
+    /// `SearchPhrase.probedTrigrams` of its trigrams to choose a phrase — one query each, so a
+    /// text of every length costs the same to start — and still finds exactly where it occurs.
+    @Test func aLongTextProbesABoundedNumberOfTrigrams() throws {
+        var random = SplitMix(seed: 5)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzéü界")
+        func word() -> String { String((0..<(3 + Int(random.next() % 6))).map { _ in letters[Int(random.next() % UInt64(letters.count))] }) }
+        func text(_ count: Int) -> String { (0..<count).map { _ in word() }.joined(separator: " ") }
+        let note = text(2400)
+        var loans = SQLiteSearchTests.manyLoans()
+        loans.append(Loan(
+            id: LoanID(9001), title: "Long note", direction: .lent, counterparty: "Alice", lentOn: Sample.day(-120), dueOn: Sample.day(3),
+            note: note
+        ))
+        let writer = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)
+        try writer.seed(loans)
+        let store = try #require(try LoanDatabase.reader(at: SystemPath(path)!) as? SQLiteLoanStore)
+        let memory = MemoryStore(loans: loans)
+        let start = note.index(note.startIndex, offsetBy: 300)
+        for needle in [String(note[start...].prefix(8000)), String(note.prefix(5000)) + "x", text(1500)] {
+            let search = SearchText(needle)
+            #expect(search.folded.unicodeScalars.count > 1000)
+            store.trigramCounts.removeAll()
+            func found(_ store: any LoanReading) throws -> [Int64] {
+                var ids: [Int64] = []
+                try store.searchOpenLoans(search, due: DueRange(from: nil, through: .latest), beyond: nil, descending: false, limit: nil) {
+                    ids.append($0.id.rawValue)
+                }
+                return ids
+            }
+            #expect(try found(store) == found(memory))
+            #expect(store.trigramCounts.count <= SearchPhrase.probedTrigrams, "\(store.trigramCounts.count) trigrams probed")
+        }
     }
 
     /// The walks read their indexes in order: no sorting of matches or of returned loans.

@@ -87,6 +87,36 @@ import Testing
         }
     }
 
+    /// The stores that keep sessions and one-time links (a database: the web front's sign-ins).
+    enum SigningIn: String, CaseIterable, CustomTestStringConvertible {
+        case memory, sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: SigningIn.allCases, SignInContract.checks)
+    func signIns(_ kind: SigningIn, _ check: SignInCheck) throws {
+        let folder = try TemporaryFolder()
+        var url = ""
+        if kind == .postgres {
+            let server = try PostgresServer.shared()
+            url = server.url(try server.createDatabase())
+        }
+        let memory = (MemorySignIns(), MemoryStore())
+        try check.run {
+            switch kind {
+            case .memory:
+                return memory
+            case .sqlite:
+                let location = DatabaseLocation(path: SystemPath(folder.file("loans.db"))!, folders: .mustExist)
+                let engine = SQLiteEngine(location, run: StoreRun { .tester })
+                return (try engine.signIns(upTo: 2), try engine.writer())
+            case .postgres:
+                let engine = PostgresEngine(url, run: StoreRun(keepsRunning: true) { .tester })
+                return (try engine.signIns(upTo: 2), try engine.writer())
+            }
+        }
+    }
+
     /// The stores that keep the reminders' sent-state.
     enum Reminding: String, CaseIterable, CustomTestStringConvertible {
         case memory, sqlite, postgres

@@ -14,7 +14,7 @@ import Testing
             #expect(!result.out.isEmpty && result.err.isEmpty)
         }
         #expect(loans("add", "--help").out.hasPrefix("Usage: loans add TITLE"))
-        #expect(loans("--version").out == "loans 0.1.0\n")
+        #expect(loans("--version").out == "loans \(LoansCommandLine.version)\n")
     }
 
     @Test func addPrintsTheIDAndEveryCommandSeesTheLoan() {

@@ -31,7 +31,13 @@ import Testing
 
     /// Values for a setting's sources, made from its kind: different from each other where the
     /// kind has enough values, and never the default.
-    static func samples(_ kind: ValueKind, avoiding shownDefault: String) -> [String] {
+    static func samples(_ kind: ValueKind, of key: String, avoiding shownDefault: String) -> [String] {
+        // Texts that must have a shape of their own: `serve`'s address and base URL.
+        let shaped = [
+            "serve.listen": ["127.0.0.1:1111", "[::1]:2222", "localhost:3333", "0.0.0.0:4444"],
+            "serve.base_url": ["http://one.example/", "https://two.example:8443/", "http://[::1]:3333/"],
+        ]
+        if let values = shaped[key] { return values.filter { $0 != shownDefault } }
         let candidates: [String] = switch kind {
         case .number(let range, _): (0..<4).map { String(range.lowerBound + $0) }
         case .choice(let values, _): values
@@ -66,7 +72,7 @@ import Testing
         case .value(let name): (name, nil)
         case .set(let name, _, let shown): (name, shown)
         }
-        var samples = ConfigFileTests.samples(setting.kind, avoiding: setting.shownDefault)
+        var samples = ConfigFileTests.samples(setting.kind, of: key, avoiding: setting.shownDefault)
         try #require(samples.count >= 2, "\(key): no values to try for its kind")
         let fromOption = samples.removeFirst()
         let fromEnvironment = variable.map { $0.means ?? samples.removeFirst() }
@@ -96,6 +102,8 @@ import Testing
         case .byDefault where key == SettingKey.remindRecipient.key:
             #expect(byDefault.shown.isEmpty, "no recipient of its own: the login name, asked when a run needs it")
             #expect(loans("config").out.contains("remind.recipient     = \(SystemAuthor.user())  (default)"))
+        case .byDefault where key == SettingKey.serveBaseURL.key:
+            #expect(byDefault.shown.isEmpty, "serve.base_url has no value of its own: it follows the address serve listens on")
         case .byDefault:
             #expect(byDefault.shown == setting.shownDefault)
         case .sameAs(let other):
@@ -181,6 +189,22 @@ import Testing
         #expect(loans("--help").code == .success, "help still works with a broken file")
     }
 
+    /// Help, the man page and the completion scripts need nothing of the run: a broken config
+    /// file or environment never stops them (a shell sources the completions at every start).
+    @Test func helpAndCompletionsNeedNoSettings() throws {
+        try loans.writeConfig("colour = never\n")
+        loans.environment["LOANS_WINDOW"] = "soon"
+        loans.environment["LOANS_TODAY"] = "someday"
+        #expect(loans("agenda").code != .success)
+        for words in [["help"], ["help", "add"], ["help", "--man"], ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["--window", "3", "help", "list"]] {
+            let result = loans.run(words)
+            #expect(result.code == .success && result.err.isEmpty && !result.out.isEmpty, "\(words): \(result.err)")
+        }
+        // Their own words are still checked.
+        #expect(loans("help", "lsit").code == .usage)
+        #expect(loans("completions", "tcsh").code == .usage)
+    }
+
     @Test func hostileFilesGetClearErrors() throws {
         var binary: [UInt8] = Array("window = 5\n".utf8)
         binary += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
@@ -212,6 +236,62 @@ import Testing
 
         try FileManager.default.removeItem(atPath: loans.configPath)
         #expect(loans("agenda").code == .success, "no file is no settings")
+    }
+
+    /// A relative `db` would name a different database in every folder loans is run from: the
+    /// file refuses it (78, file:line), and says what to write instead.
+    @Test func aRelativeDatabasePathIsRefused() throws {
+        for relative in ["loans.db", "./loans.db", "data/loans.db", "~bob/loans.db", "~", "~loans.db"] {
+            try loans.writeConfig("# where\ndb = \(relative)\n")
+            let result = loans("agenda")
+            #expect(result.code == .config, "\(relative)")
+            #expect(result.err.hasPrefix(
+                "loans: \(loans.configPath):2: db: \(Quoted(relative)) is a relative path, which would name another file in every folder: write an absolute path, or one starting with ~/ for your home folder"
+            ), "\(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/loans.db"))
+        }
+        // A server's location is not a path.
+        try loans.writeConfig("db = postgresql://loans@db.example/loans\n")
+        #expect(try settings().source == .database(SystemPath("postgresql://loans@db.example/loans")))
+        // An option or a variable is read where it is typed, against the folder it is typed in.
+        try loans.writeConfig("# nothing\n")
+        #expect(try settings(["--db", "here.db", "agenda"]).source == .database(SystemPath("here.db")))
+    }
+
+    /// `~/` at the start is the home folder: HOME's bytes as they are (not decoded as UTF-8), the
+    /// rest of the value after them.
+    @Test func aTildeSlashIsTheHomeFolder() throws {
+        let home = Array(loans.folder.utf8) + [0x2F, 0xE9, 0x74, 0xE9] // "/été" in Latin-1: not UTF-8
+        try loans.writeConfig("db = ~/data/loans.db\n")
+        var environment = loans.environment.mapValues { Array($0.utf8) }
+        environment["HOME"] = home
+        environment["XDG_CONFIG_HOME"] = Array((loans.folder + "/.config").utf8)
+        guard case .run(_, let fromBytes, _, _) = try LoansCommandLine.parse(["agenda"].map(Word.init), environment: Environment(environment), clock: FixedClock())
+        else { throw CLIError.usage("not a command", nil) }
+        #expect(fromBytes.source == .database(SystemPath(bytes: home + Array("/data/loans.db".utf8))))
+        #expect(try settings(["agenda"]).source == .database(SystemPath(loans.folder + "/data/loans.db")))
+        #expect(loans("config").out.contains("db                   = \(loans.folder)/data/loans.db  (\(loans.configPath):1)"))
+
+        try loans.writeConfig("db = ~/x.db\n")
+        loans.environment["HOME"] = "relative"
+        loans.environment["XDG_CONFIG_HOME"] = loans.folder + "/.config"
+        let homeless = loans("agenda")
+        #expect(homeless.code == .config && homeless.err.hasPrefix(
+            "loans: \(loans.configPath):1: db: ~/ stands for the home folder, and HOME is not an absolute path"
+        ), "\(homeless.err)")
+    }
+
+    /// A file saved with a UTF-8 byte-order mark (as some editors on other systems do) reads as
+    /// the same file without it.
+    @Test func aByteOrderMarkIsAccepted() throws {
+        try loans.writeConfig([0xEF, 0xBB, 0xBF] + Array("window = 3\ncolor = never\n".utf8))
+        let result = loans("config")
+        #expect(result.code == .success, "\(result.err)")
+        #expect(result.out.contains("window               = 3  (\(loans.configPath):1)"))
+        // Only at the very start: anywhere else it is a character of a key.
+        try loans.writeConfig(Array("window = 3\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("color = never\n".utf8))
+        let inside = loans("agenda")
+        #expect(inside.code == .config && inside.err.hasPrefix("loans: \(loans.configPath):2: unknown key"), "\(inside.err)")
     }
 
     @Test func aPathInTheFileKeepsItsBytes() throws {

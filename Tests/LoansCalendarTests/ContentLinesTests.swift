@@ -17,6 +17,25 @@ import Testing
         #expect(String(decoding: lines.take(), as: UTF8.self) == "SUMMARY:x\\nEND:VEVENT\\nBEGIN:VALARM\r\n")
     }
 
+    /// C1 controls (NEL, CSI…) and the bidi embeddings, overrides and isolates never reach the
+    /// feed raw: like other control characters they become spaces.
+    @Test func c1ControlsAndBidiMarksBecomeSpaces() {
+        let hostile = "a\u{85}b\u{9B}c\u{80}d\u{9F}e\u{202A}f\u{202E}g\u{2066}h\u{2069}i\u{200F}j"
+        #expect(String(decoding: ContentLines.escaped(hostile), as: UTF8.self) == "a b c d e f g h i j")
+        #expect(String(decoding: ContentLines.escaped(hostile, lineBreaks: .spaces), as: UTF8.self) == "a b c d e f g h i j")
+        #expect(String(decoding: ContentLines.escaped("é 界 👨‍👩‍👧 \u{A0}"), as: UTF8.self) == "é 界 👨‍👩‍👧 \u{A0}", "text that is not a control stays")
+    }
+
+    /// A summary is one line: calcurse skips an event whose summary holds a line break, so each
+    /// one (CR, LF, CR LF, U+2028, U+2029) becomes a space there; a description keeps them.
+    @Test func aSummaryIsOneLine() {
+        var lines = ContentLines()
+        lines.line("SUMMARY", "Return two\nlines\r\nand\rmore\u{2028}of\u{2029}them to Sam")
+        #expect(String(decoding: lines.take(), as: UTF8.self) == "SUMMARY:Return two lines and more of them to Sam\r\n")
+        lines.text("DESCRIPTION", "two\nlines\r\nkept")
+        #expect(String(decoding: lines.take(), as: UTF8.self) == "DESCRIPTION:two\\nlines\\nkept\r\n")
+    }
+
     @Test func longLinesFoldAt75OctetsBetweenUTF8Sequences() {
         var lines = ContentLines()
         let value = String(repeating: "é", count: 100) + String(repeating: "👨‍👩‍👧", count: 20)

@@ -68,16 +68,47 @@ import Testing
         edit.direction = .lent
         edit.counterparty = " Alice "
         edit.note = "kept in the car"
-        let edited = try EditLoan(store: store).run(id, edit)
+        let edited = try EditLoan(store: store).run(id, edit).loan
         #expect(edited.direction == .lent && edited.counterparty == "Alice" && edited.title == "Dune")
         #expect(edited.note == "kept in the car" && edited.renewals == 0)
         var clear = LoanEdit()
         clear.note = ""
-        #expect(try EditLoan(store: store).run(id, clear).note == nil)
+        #expect(try EditLoan(store: store).run(id, clear).loan.note == nil)
         var bad = LoanEdit()
         bad.lentOn = .on("2027-01-01")
         #expect(throws: LoanCommandError.self) { try EditLoan(store: store).run(id, bad) }
         #expect(store.rows[id]?.lentOn == .on("2026-11-01"))
+    }
+
+    /// A corrected due date keeps the renewals a history that could have happened: the earlier
+    /// due dates that are not before it are dropped (and said), so `json all` imports again.
+    @Test func aCorrectedDueDateDropsTheRenewalsItComesBefore() throws {
+        let id = try add()
+        _ = try RenewLoan(store: store).run(id, to: .date(.on("2026-12-09")))
+        _ = try RenewLoan(store: store).run(id, to: .date(.on("2026-12-23")))
+        #expect(store.rows[id]?.previousDueDates == [.on("2026-12-05"), .on("2026-12-09")])
+        var later = LoanEdit()
+        later.dueOn = .on("2026-12-30")
+        #expect(try EditLoan(store: store).run(id, later).droppedDueDates == [], "a later date keeps every renewal")
+        var earlier = LoanEdit()
+        earlier.dueOn = .on("2026-12-09")
+        let edited = try EditLoan(store: store).run(id, earlier)
+        #expect(edited.droppedDueDates == [.on("2026-12-09")], "an earlier due date equal to the new one goes")
+        #expect(edited.loan.previousDueDates == [.on("2026-12-05")] && edited.loan.renewals == 1)
+        #expect(store.rows[id] == edited.loan)
+        var first = LoanEdit()
+        first.dueOn = .on("2026-11-30")
+        #expect(try EditLoan(store: store).run(id, first).droppedDueDates == [.on("2026-12-05")])
+        #expect(store.rows[id]?.renewals == 0)
+        // A loan an older version let out of order is put right by editing its due date to itself.
+        var stored = try #require(store.rows[id])
+        stored.previousDueDates = [.on("2026-11-10"), .on("2026-11-25"), .on("2026-11-20"), .on("2026-12-05")]
+        try store.change(.edit) { try $0.update(stored) }
+        var same = LoanEdit()
+        same.dueOn = stored.dueOn
+        let repaired = try EditLoan(store: store).run(id, same)
+        #expect(repaired.loan.previousDueDates == [.on("2026-11-10"), .on("2026-11-25")])
+        #expect(repaired.droppedDueDates == [.on("2026-11-20"), .on("2026-12-05")])
     }
 
     @Test func missingLoansAreReportedByID() throws {

@@ -58,6 +58,19 @@ import Testing
         #expect(empty.mostUrgent == nil && empty.overdueCount == 0 && empty.dueSoonCount == 0)
     }
 
+    @Test func aSummaryListsTheAgendasFirstLoansInItsOrder() throws {
+        let store = try seeded([2, -1, -4, 5, 30, 0, -4])
+        let query = AgendaQuery(store: store)
+        #expect(try query.summary(policy, leading: 4).leading.map(\.id.rawValue) == [3, 7, 2, 6], "overdue, then due soon")
+        #expect(try query.summary(policy, leading: 20).leading.map(\.id.rawValue) == [3, 7, 2, 6, 1, 4], "never a loan due later")
+        let two = try query.summary(policy, leading: 2)
+        #expect(two.leading.map(\.id.rawValue) == [3, 7] && two.unlisted == 4 && two.mostUrgent?.id == LoanID(3))
+        #expect(try query.summary(policy, leading: 0).leading.isEmpty)
+        #expect(try query.summary(policy).leading.map(\.id.rawValue) == [3], "the most urgent alone by default")
+        let calm = try AgendaQuery(store: seeded([4, 1, 30])).summary(policy, leading: 20)
+        #expect(calm.leading.map(\.id.rawValue) == [2, 1] && calm.unlisted == 0)
+    }
+
     @Test func theDayRollingOverMovesLoansBetweenGroups() throws {
         let store = try seeded([0, 7, 8])
         let tomorrow = DuePolicy(today: today.adding(days: 1)!, window: .standard)

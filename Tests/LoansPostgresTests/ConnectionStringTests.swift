@@ -1,3 +1,4 @@
+import Glibc
 @testable import LoansPostgres
 import Testing
 
@@ -46,6 +47,44 @@ import Testing
         let broken = ConnectionString("host=db.home password='s3cret")
         #expect(!broken.redacted.contains("s3cret"))
         #expect(!broken.scrub("unterminated quoted string in connection info string: host=db.home password='s3cret").contains("s3cret"))
+    }
+
+    /// libpq's keyword form names a server; a path never does, whatever `=` it holds.
+    @Test(arguments: [
+        ("host=db.home dbname=loans", true), ("dbname = loans", true), ("service=household", true), ("sslmode=verify-full", true),
+        ("password='s3cret", true), ("/srv/a=b.db", false), ("./host=x", false), ("~/host=x", false), ("loans.db", false),
+        ("Host=x", false), ("a b=c", false), ("=x", false), ("", false), ("host", false), ("2host=x", false),
+    ])
+    func tellsKeywordWordsFromPaths(_ text: String, _ claimed: Bool) {
+        #expect(ConnectionString.isServerLocation(text) == claimed)
+    }
+
+    /// A password is masked in place in the process's arguments, in either form, quoted or not;
+    /// words libpq could not read are masked whole.
+    @Test(arguments: [
+        ("host=h password=s3cret dbname=d", "host=h password=****** dbname=d"),
+        ("--db=host=h password = 's3 cret' user=a", "--db=host=h password = ********* user=a"),
+        ("host=h password='s3cret", String(repeating: "*", count: 23)),
+        ("dbname=postgresql://a:s3cret@h/d sslmode=require", "dbname=postgresql://a:******@h/d sslmode=require"),
+        ("postgresql://a:s3cret@h/d?password=s3cret", "postgresql://a:******@h/d?password=******"),
+        ("host=h dbname=d", "host=h dbname=d"),
+        ("/srv/password=s3cret.db", "/srv/password=s3cret.db"),
+    ])
+    func masksPasswordsInTheArguments(_ given: String, _ masked: String) {
+        let argument = strdup(given)!
+        defer { free(argument) }
+        ConnectionString.maskPasswords(in: argument)
+        #expect(String(cString: argument) == masked)
+    }
+
+    @Test func tellsWhetherALocationHoldsAPassword() {
+        #expect(ConnectionString.holdsPassword("postgresql://a:pw@h/d"))
+        #expect(ConnectionString.holdsPassword("postgresql://h/d?password=pw"))
+        #expect(ConnectionString.holdsPassword("host=h password=pw"))
+        #expect(ConnectionString.holdsPassword("host=h password='pw"), "words libpq cannot read may hold one")
+        #expect(!ConnectionString.holdsPassword("postgresql://a@h/d"))
+        #expect(!ConnectionString.holdsPassword("host=h user=a"))
+        #expect(!ConnectionString.holdsPassword("/srv/password=pw.db"))
     }
 
     @Test func tellsPostgreSQLURLsFromPaths() {

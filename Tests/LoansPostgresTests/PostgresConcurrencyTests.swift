@@ -35,6 +35,27 @@ import Testing
         #expect(try PostgresDatabase.reader(url, client: .tester).history(of: id, limit: nil).map(\.kind) == Array(repeating: .renew, count: clients) + [.add])
     }
 
+    /// Once the largest id is taken, adds from many connections at once each get an id of their
+    /// own below it: the free id is looked for and taken by one writer at a time.
+    @Test func addsBelowTheLargestIDFromManyConnectionsNeverShareAnID() throws {
+        let database = try TestDatabase()
+        let url = database.url
+        let writer = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive)
+        _ = try writer.add(Day.draft("First", due: 0))
+        try writer.seed([Loan(id: LoanID.maximum, title: "Last", direction: .lent, counterparty: "Sam", lentOn: Day.offset(0), dueOn: Day.offset(1))])
+        let clients = 6
+        let crowd = Crowd(clients) { index in
+            let store = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive)
+            return {
+                for round in 0..<5 { _ = try AddLoan(store: store).run(Day.draft("Add \(index).\(round)", due: 2)) }
+            }
+        }
+        #expect(crowd.finish() == [])
+        var ids: [Int64] = []
+        try PostgresDatabase.reader(url, client: .tester).loans(.all) { ids.append($0.id.rawValue) }
+        #expect(ids == Array(1...Int64(1 + clients * 5)) + [LoanID.maximum.rawValue])
+    }
+
     @Test func aSnapshotDoesNotMoveWhileAnotherConnectionWrites() throws {
         let database = try TestDatabase()
         let writer = try database.writer()

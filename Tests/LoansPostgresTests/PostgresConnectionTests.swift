@@ -20,6 +20,20 @@ import Testing
         #expect(!error.message.contains("pw-7d1e"))
     }
 
+    /// Every setting loans relies on is pinned for the session, whatever the connection details'
+    /// `options` (or PGOPTIONS, or ALTER ROLE … SET) said: dates, the search path, and no bulk
+    /// change under way.
+    @Test func theSessionsSettingsArePinnedAtConnect() throws {
+        let database = try TestDatabase()
+        let options = "?options=-c%20loans.bulk_import%3Don%20-c%20search_path%3Dpublic%20-c%20datestyle%3DSQL%2CDMY"
+        let connection = try PostgresConnection(ConnectionString(database.url + options), pq: LibPQ.shared.get(), client: .tester)
+        let settings = try connection.execute(
+            "SELECT current_setting('loans.bulk_import', true), current_setting('search_path'), current_setting('datestyle'), '2026-11-29'::date::text"
+        )
+        #expect(settings.string(0, 0) == "" && settings.string(0, 1) == "pg_catalog", "\(String(describing: settings.string(0, 0)))")
+        #expect(settings.string(0, 2) == "ISO, YMD" && settings.string(0, 3) == "2026-11-29")
+    }
+
     /// A server that accepts the connection and never answers (a hung host, a stalled tunnel):
     /// the connect budget (the default timeout of 2 s, and a second more) ends the wait, as a
     /// typed `.timedOut`, even for a run that keeps going.

@@ -44,6 +44,36 @@ import Testing
                 "no plan searched loan_open_search for \(needle)")
     }
 
+    /// A text longer than `PostgresLoanStore.probedScalars` (a filter pasted whole) asks the
+    /// trigram index for its start only — a pattern of every trigram of 10 000 characters costs
+    /// the server more than the search — and checks the whole text on what the index hands over:
+    /// the plans show the start as the index condition, and the answer is exact.
+    @Test func aVeryLongTextAsksTheIndexForItsStart() throws {
+        let database = try TestDatabase()
+        let store = try database.writer()
+        var random = SplitMix(seed: 3)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzé")
+        let note = String((0..<6000).map { _ in random.next() % 7 == 0 ? " " : letters[Int(random.next() % UInt64(letters.count))] })
+        let loans = (1...20_000).map { id in
+            var loan = Day.loan(Int64(id), due: Int(id % 40) - 20)
+            loan.title = "Book \(id)"
+            loan.note = id == 12_345 ? note : (id == 777 ? String(note.prefix(3000)) : nil)
+            return loan
+        }
+        _ = try ImportLoans(store: store).run { visit in for loan in loans { try visit(loan) } }
+        try database.psql("DROP INDEX loans.loan_open_by_due; ANALYZE loans.loan")
+        try database.psql(["session_preload_libraries = 'auto_explain'", "auto_explain.log_min_duration = 0", "enable_seqscan = off", "enable_indexscan = off"]
+            .map { "ALTER DATABASE \(database.name) SET \($0)" }.joined(separator: "; "))
+        let reader = try PostgresDatabase.reader(database.server.url(database.name, user: "postgres"), client: .tester)
+        let needle = String(note.dropFirst(100).prefix(5000))
+        #expect(try PostgresSearchTests.found(reader, needle) == [12_345])
+        #expect(try PostgresSearchTests.found(reader, String(note.prefix(2000)) + "ZZZ") == [], "its start matches loan 777, the whole does not")
+        let start = String(String.UnicodeScalarView(SearchText(needle).folded.unicodeScalars.prefix(PostgresLoanStore.probedScalars)))
+        let log = try String(contentsOfFile: database.server.folder + "/server.log", encoding: .utf8)
+        #expect(log.contains("Index Cond: (folded_note ~~ '%\(start)%'::text)"), "the index was not asked for the text's start")
+        #expect(!log.contains("Index Cond: (folded_note ~~ '%\(SearchText(needle).folded)%'::text)"), "the index was asked for the whole text")
+    }
+
     /// Across the stretches a search reads in due order and the index beyond them, the answers
     /// are Core's walk over every loan: a text in every third loan, in one loan in a thousand,
     /// in one loan far down the walk; forwards and backwards, from a key, with and without a limit.

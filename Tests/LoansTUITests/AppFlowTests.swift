@@ -139,19 +139,90 @@ import Testing
         #expect(app.text.contains("Arrived elsewhere"))
     }
 
-    @Test func aFailingStoreShowsTheFailureAndRecovers() {
+    /// A store that fails after the list was read (a PostgreSQL outage): the last answer stays on
+    /// screen, marked as not current in the header and on the status line with when it was read
+    /// and why it cannot be read now; keys other than q do nothing; a read that works again
+    /// takes the mark away.
+    @Test func aFailingStoreKeepsTheLastAnswerMarkedNotCurrentAndRecovers() {
         let source = MemorySource.demo()
         var app = TUIApp(source: source, width: 80, height: 24)
+        let before = app.frame.body
         source.store.failure = StoreError(.unavailable, "database is locked")
         app.handle(.changed)
-        #expect(app.text.contains("Loans could not be loaded: database is locked"))
-        app.press(.enter, .character("a"), .character("x"))
-        #expect(app.router.current == .agenda)
+        #expect(app.frame.body == before, "the last answer is kept")
+        #expect(app.text.contains("OVERDUE (2)"))
+        #expect(app.frame.context == "not current · Agenda")
+        #expect(app.frame.status == .message("Not current: as read at 2026-11-29 12:00; the loans cannot be read now: database is locked", .error))
+        #expect(!app.text.contains("Loans could not be loaded"))
+        app.press(.enter, .character("a"), .character("x"), .down)
+        #expect(app.router.current == .agenda && app.frame.body == before)
         source.store.failure = nil
         app.handle(.changed)
         #expect(app.text.contains("OVERDUE (2)"))
+        #expect(app.frame.context == "Agenda" && app.frame.status == nil)
         app.press(.escape)
         #expect(app.isFinished)
+    }
+
+    /// A read that fails part of the way (the counts read, the rows not) keeps the whole of the
+    /// last answer: headings and rows from one reading, never a mix.
+    @Test func aReadFailingHalfWayKeepsTheWholeLastAnswer() {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        let before = app.frame.body
+        source.loan("Arrived meanwhile", due: -5)
+        var calls = 0
+        while calls < 100 {
+            source.store.fail(StoreError(.unavailable, "server closed the connection"), afterCalls: calls)
+            app.handle(.changed)
+            guard app.failure != nil else { break }
+            #expect(app.frame.body == before, "after \(calls) calls")
+            #expect(app.frame.context == "not current · Agenda", "after \(calls) calls")
+            calls += 1
+        }
+        #expect(calls > 1 && calls < 100, "a read took \(calls) calls")
+        #expect(app.text.contains("OVERDUE (3)") && app.text.contains("Arrived meanwhile"))
+    }
+
+    /// Before any answer there is nothing to keep: the failure screen.
+    @Test func aStoreFailingFromTheStartShowsTheFailureScreen() {
+        let source = MemorySource.demo()
+        source.store.failure = StoreError(.unavailable, "database is locked")
+        var app = TUIApp(source: source, width: 80, height: 24)
+        #expect(app.text.contains("Loans could not be loaded: database is locked"))
+        #expect(app.frame.context == "Agenda" && app.frame.status == nil)
+        source.store.failure = nil
+        app.handle(.changed)
+        #expect(app.text.contains("OVERDUE (2)"))
+    }
+
+    /// The failure screen says when the loans are read again, and that is when the runner reads
+    /// them: after 0.25 s, then each pause twice the last, up to every 2 s (the PostgreSQL
+    /// watcher's own schedule for its connection); a read that succeeds starts over.
+    @Test func theFailureScreenTriesAgainWhenItSays() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 80, height: 24)
+        #expect(app.retryMilliseconds == nil)
+        #expect(HelpPresenter.lines.allSatisfy { $0.count <= 80 })
+        source.store.failure = StoreError(.unavailable, "database is locked")
+        var pauses: [Int?] = []
+        for _ in 0..<6 {
+            app.handle(.changed)
+            pauses.append(app.retryMilliseconds)
+        }
+        #expect(pauses == [250, 500, 1000, 2000, 2000, 2000])
+        // Read once, the list stays on screen (not current); before any answer the failure screen
+        // says the schedule.
+        let failing = TUIApp(source: source, width: 80, height: 24)
+        guard case .notice(let notice) = failing.frame.body else { Issue.record("not a notice"); return }
+        #expect(notice.hint == "It is tried again after 0.25 s, then up to every 2 s · q quits")
+        #expect(HelpPresenter.lines.contains("When the loans cannot be read (tried again after 0.25 s, then up to every 2 s)"))
+        source.store.failure = nil
+        app.handle(.changed)
+        #expect(app.retryMilliseconds == nil)
+        source.store.failure = StoreError(.unavailable, "database is locked")
+        app.handle(.changed)
+        #expect(app.retryMilliseconds == 250, "a new outage starts from the first pause")
     }
 
     @Test func aLongNoteWrapsAndScrollsInTheDetail() {
@@ -203,6 +274,52 @@ import Testing
         app.press(.control("r"))
         #expect(app.text.contains("nothing to redo"))
         #expect(app.frame.hints.contains(KeyHint("u", "undo")) && app.frame.hints.contains(KeyHint("^R", "redo")))
+    }
+
+    /// What the last action did stays until the next key, whatever that key does — an arrow, a
+    /// key that does nothing here, the key that opens a screen — and in each screen.
+    @Test func theStatusMessageClearsOnTheNextKey() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 100, height: 24)
+        for next in [Key.down, .character("z"), .character("?"), .tab, .enter, .character("/")] {
+            app.press(.character("r"), .enter, .character("u"))
+            #expect(app.text.contains("Undid: returned"), "\(next)")
+            app.press(next)
+            #expect(!app.text.contains("Undid"), "the message stayed after \(next)")
+            #expect(app.frame.status.map { if case .message = $0 { true } else { false } } != true, "\(next)")
+            app.press(.escape, .escape)
+            while app.router.current != .agenda { app.press(.character("q")) }
+        }
+        app.press(.enter, .character("r"), .enter)
+        #expect(app.text.contains("Returned"))
+        app.press(.down)
+        #expect(!app.text.contains("Returned loan"))
+    }
+
+    /// Through the app: Due's default `+7d` is typed over (`fri` gives Friday, not `+7dfri`).
+    @Test func typingIntoTheDueDefaultReplacesIt() throws {
+        let source = MemorySource.demo()
+        var app = TUIApp(source: source, width: 100, height: 24)
+        app.press(.character("a"))
+        app.type("Dune")
+        app.press(.tab, .tab)
+        app.type("Library")
+        app.press(.tab, .tab)
+        // The default shows as selected text: the colour of a selection, not of typed text.
+        let screen = app.screen
+        let row = try #require((0..<screen.height).first { screen.line($0).contains("[+7d ") })
+        let column = try #require(screen.line(row).firstIndex(of: "[")).utf16Offset(in: screen.line(row)) + 1
+        #expect(screen.cell(row: row, column: column).style == Style(.accent, bold: true, inverse: true))
+        app.type("fri")
+        #expect(app.text.contains("[fri ") && app.text.contains("Fri 2026-12-04"), "\(app.text)")
+        app.press(.enter)
+        #expect(try source.store.loan(LoanID(7))?.dueOn == .on("2026-12-04"))
+        app.press(.character("a"), .tab, .tab, .tab, .tab)
+        let typed = app.screen
+        let typedRow = try #require((0..<typed.height).first { typed.line($0).contains("[+7d ") })
+        let typedColumn = try #require(typed.line(typedRow).firstIndex(of: "[")).utf16Offset(in: typed.line(typedRow)) + 1
+        app.press(.end)
+        #expect(app.screen.cell(row: typedRow, column: typedColumn).style == Style(.plain, inverse: true), "ordinary text once edited")
     }
 
     @Test func aReturnedLoansDetailOffersReopenInsteadOfReturnAndRenew() throws {

@@ -44,7 +44,7 @@ import Testing
         app.press(.character("q"))
         source.store.failure = StoreError(.unavailable, "database is locked")
         app.handle(.changed)
-        #expect((app.frame.context, footer(app)) == ("Agenda", "q quit"))
+        #expect((app.frame.context, footer(app)) == ("not current · Agenda", "q quit"))
     }
 
     @Test func theHeaderSaysDemoForADemo() {

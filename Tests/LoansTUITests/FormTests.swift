@@ -153,6 +153,63 @@ import Testing
         #expect(zero.fields.map(\.input.text) == ["+1d"])
     }
 
+    /// A default the form fills in (`+7d`, `today`) is typed over, as a browser's selected text:
+    /// the first character replaces it (and so does a paste), wherever the cursor is.
+    @Test func theFirstCharacterReplacesAPrefilledDefault() {
+        let loan = Loan(
+            id: LoanID(2), title: "Drill", direction: .lent, counterparty: "Sam", lentOn: .on("2026-11-10"), dueOn: .on("2026-11-20")
+        )
+        var add = LoanForm.add(window: .standard)
+        for _ in 0..<4 { _ = add.apply(.tab, today: today) }
+        #expect(add.fields[add.focus].name == .dueOn && add.fields[add.focus].prefilled)
+        for character in "fri" { _ = add.apply(.character(character), today: today) }
+        #expect(add.fields[add.focus].input.text == "fri", "typed after the default: \(add.fields[add.focus].input.text)")
+        #expect(add.date(.dueOn, today: today) == .on("2026-12-04"))
+        #expect(!add.fields[add.focus].prefilled)
+
+        var renew = LoanForm.renew(loan, window: .standard)
+        for character in "+2w" { _ = renew.apply(.character(character), today: today) }
+        #expect(renew.fields[0].input.text == "+2w")
+        var returnLoan = LoanForm.returnLoan(loan)
+        for character in "2026-11-25" { _ = returnLoan.apply(.character(character), today: today) }
+        #expect(returnLoan.fields[0].input.text == "2026-11-25")
+        var pasted = LoanForm.returnLoan(loan)
+        pasted.paste("yesterday")
+        #expect(pasted.fields[0].input.text == "yesterday")
+        // Tab away and back: still the default, still replaced.
+        var moved = LoanForm.add(window: .standard)
+        for _ in 0..<4 { _ = moved.apply(.tab, today: today) }
+        _ = moved.apply(.tab, today: today)
+        _ = moved.apply(.backTab, today: today)
+        _ = moved.apply(.character("3"), today: today)
+        #expect(moved.fields[moved.focus].input.text == "3")
+    }
+
+    /// An editing key (an arrow, Home, Backspace…) makes the default ordinary text first, edited
+    /// from then on like any other; values the form shows of the loan itself are never replaced.
+    @Test func anEditingKeyMakesAPrefilledDefaultOrdinaryText() {
+        let loan = Loan(
+            id: LoanID(2), title: "Drill", direction: .lent, counterparty: "Sam", lentOn: .on("2026-11-10"), dueOn: .on("2026-11-20")
+        )
+        var left = LoanForm.renew(loan, window: .standard)
+        _ = left.apply(.left, today: today)
+        _ = left.apply(.character("0"), today: today)
+        #expect(left.fields[0].input.text == "+70d")
+        var back = LoanForm.renew(loan, window: .standard)
+        _ = back.apply(.backspace, today: today)
+        _ = back.apply(.character("w"), today: today)
+        #expect(back.fields[0].input.text == "+7w")
+        var end = LoanForm.returnLoan(loan)
+        _ = end.apply(.end, today: today)
+        #expect(!end.fields[0].prefilled)
+        _ = end.apply(.character("x"), today: today)
+        #expect(end.fields[0].input.text == "todayx")
+        var edit = LoanForm.edit(loan)
+        #expect(!edit.fields.contains { $0.prefilled }, "the loan's own values are not defaults")
+        _ = edit.apply(.character("s"), today: today)
+        #expect(edit.fields[0].input.text == "Drills")
+    }
+
     static func notLater(_ date: String) -> String {
         "a renewal moves the due date later, and \(date) is not after 2026-11-20, the current due date (e corrects a wrong due date)"
     }

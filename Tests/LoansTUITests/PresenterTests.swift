@@ -1,6 +1,7 @@
 import LoansCore
 import LoansTestSupport
 import LoansTUI
+import LoansText
 import Testing
 
 /// Frames as the presenters word them: empty, failure, mixed, filtered, and the relative day
@@ -127,11 +128,26 @@ import Testing
         app.press(.enter)
         guard case .detail(let detail) = app.frame.body else { Issue.record("not a detail"); return }
         #expect(detail.fields.map(\.label) == [
-            "Title", "Direction", "Borrowed from", "Lent on", "Due on", "Returned on", "Renewals", "", "", "Note", "",
+            "Title", "Direction", "Borrowed from", "Borrowed on", "Due on", "Returned on", "Renewals", "", "", "Note", "",
         ])
         #expect(detail.fields.map(\.value) == [
             "Dune", "borrowed (I have it)", "City Library", "Fri 2026-10-30", "Sun 2026-11-29 · Due today", "not yet", "2",
             "1. 2026-11-22 → 2026-11-25", "2. 2026-11-25 → 2026-11-29", "Second line follows", "second line",
         ])
+    }
+
+    /// The day a loan began has one name in every front: `show`, the TUI's detail and its forms
+    /// say "Lent on" for a thing lent and "Borrowed on" for a thing borrowed.
+    @Test(arguments: Direction.allCases)
+    func theDayALoanBeganHasOneName(_ direction: Direction) throws {
+        let loan = Loan(
+            id: LoanID(1), title: "Dune", direction: direction, counterparty: "Sam", lentOn: .on("2026-11-01"), dueOn: .on("2026-12-01")
+        )
+        let standing = DuePolicy(today: .on("2026-11-29"), window: .standard).standing(of: loan)
+        let show = try #require(LoanDetailText.lines(standing).first { $0.hasPrefix(direction == .lent ? "Lent on:" : "Borrowed on:") })
+        let label = String(show.prefix { $0 != ":" })
+        #expect(DetailPresenter.body(standing, scroll: 0).fields.map(\.label).contains(label))
+        let form = FormPresenter.body(LoanForm.edit(loan), today: .on("2026-11-29"))
+        #expect(form.fields.map(\.label).contains(label), "the edit form names the field the same")
     }
 }

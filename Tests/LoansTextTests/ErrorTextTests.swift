@@ -25,6 +25,7 @@ import Testing
         .nothingToUndo, .nothingToRedo, .blocked(blocked),
         .blocked(BlockedChange(isUndo: false, change: change(2, .renew, by: "me@here"), loan: LoanID(2), title: nil, blocker: nil)),
         .blocked(BlockedChange(isUndo: true, change: change(2, .edit, by: "me@here"), loan: LoanID(2), title: "Tent", blocker: change(4, .undo, by: "bob@desk"))),
+        .everyChangeBlocked(blocked, count: 3),
         .store(StoreError(.unavailable, "database is locked")),
     ]
 
@@ -40,6 +41,8 @@ import Testing
             == "return date 2026-12-05 is after today (2026-11-29); a loan comes back today or earlier (loans return 1 --on 2026-11-29)")
         #expect(ErrorText.commandLine(.renewalNotLater(LoanID(4), to: CivilDate(iso: "2026-11-20")!, due: CivilDate(iso: "2026-11-28")!))
             == "a renewal moves the due date later, and 2026-11-20 is not after 2026-11-28, the current due date of loan 4 (to correct a wrong due date: loans edit 4 --due 2026-11-20)")
+        #expect(ErrorText.commandLine(.everyChangeBlocked(ErrorTextTests.blocked, count: 1)) == "nothing to undo: your one change not undone yet, change 2 (add of loan 2), is blocked because change 3 (return by bob@desk at 2026-11-29T12:00:00Z) touched the loan since; nothing was changed")
+        #expect(ErrorText.commandLine(.everyChangeBlocked(ErrorTextTests.blocked, count: 3)) == "nothing to undo: your 3 changes not undone yet are all blocked; the newest, change 2 (add of loan 2), because change 3 (return by bob@desk at 2026-11-29T12:00:00Z) touched the loan since; nothing was changed")
         var outcome = ImportOutcome()
         outcome.conflicts = [LoanID(1), LoanID(5)]
         outcome.conflictCount = 30

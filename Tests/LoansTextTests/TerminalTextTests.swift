@@ -22,6 +22,20 @@ import Testing
         #expect(SafeText.sanitized("👩‍👩‍👧 ok") == "👩‍👩‍👧 ok")
     }
 
+    /// A substring takes the same way as a string.
+    @Test func sanitisingASubstringIsSanitisingItsText() {
+        let line = "x\u{1B}]0;title\u{7}y"
+        #expect(SafeText.sanitized(line.dropFirst()) == " ]0;title y")
+    }
+
+    /// Each of the five is escaped when it is the only one in the text (the text without any is
+    /// returned as it is).
+    @Test(arguments: [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ("\"", "&quot;")])
+    func pangoEscapesEachSpecialCharacterAlone(_ special: String, _ escaped: String) {
+        #expect(PangoEscaping.escape("O" + special + "Neil") == "O" + escaped + "Neil")
+        #expect(PangoEscaping.escape("O Neil") == "O Neil")
+    }
+
     @Test(arguments: [(0, "due today"), (1, "due tomorrow"), (3, "due in 3 days"), (-1, "1 day overdue"), (-2, "2 days overdue")])
     func wordsRelativeDays(_ days: Int, _ phrase: String) {
         #expect(RelativeDay.phrase(daysUntilDue: days) == phrase)

@@ -40,13 +40,13 @@ import Testing
         .waybar: [
             .nothingDue: [##"{"text":"","alt":"none","tooltip":"Nothing overdue or due soon.","class":"none","percentage":0}"##],
             .dueSoonOnly: [
-                ##"{"text":"3 due soon: Dune (due today)","alt":"due-soon","tooltip":"3 due soon\nDune — borrowed from City Library, due today","class":"due-soon","percentage":50}"##,
+                ##"{"text":"3 due soon: Dune (due today)","alt":"due-soon","tooltip":"3 due soon\nDune — borrowed from City Library, due today\n… and 2 more","class":"due-soon","percentage":50}"##,
             ],
             .overdueOnly: [
                 ##"{"text":"1 overdue: Cordless drill (1 day overdue)","alt":"overdue","tooltip":"1 overdue\nCordless drill — lent to Sam, 1 day overdue","class":"overdue","percentage":100}"##,
             ],
             .both: [
-                ##"{"text":"2 overdue · 3 due soon: The Hobbit (2 days overdue)","alt":"overdue","tooltip":"2 overdue · 3 due soon\nThe Hobbit — lent to Alice, 2 days overdue","class":"overdue","percentage":100}"##,
+                ##"{"text":"2 overdue · 3 due soon: The Hobbit (2 days overdue)","alt":"overdue","tooltip":"2 overdue · 3 due soon\nThe Hobbit — lent to Alice, 2 days overdue\n… and 4 more","class":"overdue","percentage":100}"##,
             ],
         ],
         .i3statusRust: [

@@ -84,16 +84,16 @@ import Testing
     }
 
     @Test func aTrailingHashBeforeLoansOwnTagIsEscapedForTheTag() {
-        let styled = WidgetText(state: .overdue, full: "C#", short: "", tooltip: "")
+        let styled = WidgetText(state: .overdue, full: "C#", short: "", heading: "")
         #expect(WidgetStyle(format: .tmux).render(styled).lines == ["#[fg=red]C###[default]"])
-        let bare = WidgetText(state: .nothingDue, full: "C#", short: "", tooltip: "")
+        let bare = WidgetText(state: .nothingDue, full: "C#", short: "", heading: "")
         #expect(WidgetStyle(format: .tmux).render(bare).lines == ["C####"])
-        let runs = WidgetText(state: .nothingDue, full: "#[ ##{ ###", short: "", tooltip: "")
+        let runs = WidgetText(state: .nothingDue, full: "#[ ##{ ###", short: "", heading: "")
         #expect(WidgetStyle(format: .tmux).render(runs).lines == ["##[ ########{ ############"])
     }
 
     @Test func polybarBreaksEveryPercentBrace() {
-        let text = WidgetText(state: .nothingDue, full: "%{A1:x:}%%{F-}%", short: "", tooltip: "")
+        let text = WidgetText(state: .nothingDue, full: "%{A1:x:}%%{F-}%", short: "", heading: "")
         #expect(WidgetStyle(format: .polybar).render(text).lines == ["%%{O0}{A1:x:}%%%{O0}{F-}%"])
         #expect(BarReading.polybar("%%{O0}{A1:x:}%%%{O0}{F-}%") == "%{A1:x:}%%{F-}%")
     }

@@ -70,13 +70,20 @@ import Testing
         #expect(try run(world, changes) == ["1 due soon: Dune (due tomorrow)", "1 due soon: Dune (due today)"])
     }
 
-    @Test func aFailureIsRetriedASecondLaterUntilAnAnswerComes() throws {
+    /// Retried after 0.25 s, then each pause twice the last up to 2 s (the TUI's and the
+    /// PostgreSQL watcher's schedule too); an answer starts the schedule over.
+    @Test func aFailureIsRetriedLessAndLessOftenUntilAnAnswerComes() throws {
         let world = World()
         world.store.failure = StoreError(.unavailable, "database is locked")
-        let changes = ScriptedChanges([({}, .timeout), ({ world.store.failure = nil }, .timeout), ({}, .timeout)])
+        let fail = { world.store.failure = StoreError(.unavailable, "database is locked") }
+        let changes = ScriptedChanges([
+            ({}, .timeout), ({}, .timeout), ({}, .timeout), ({}, .timeout), ({ world.store.failure = nil }, .timeout),
+            (fail, .answerMayHaveChanged), ({ world.store.failure = nil }, .timeout),
+        ])
         let printed = try run(world, changes, format: .waybar)
-        #expect(printed.count == 2 && printed[0].contains("loans: error") && printed[1].contains(#""class":"none""#))
-        #expect(changes.timeouts == [WidgetWatch.retryMilliseconds, WidgetWatch.retryMilliseconds, nil, nil])
+        #expect(printed.count == 4 && printed[0].contains("loans: error") && printed[1].contains(#""class":"none""#))
+        #expect(printed[2] == printed[0] && printed[3] == printed[1])
+        #expect(changes.timeouts == [250, 500, 1000, 2000, 2000, nil, 250, nil])
     }
 
     @Test func plainStopsAtTheFirstFailure() {

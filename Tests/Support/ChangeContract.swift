@@ -39,7 +39,7 @@ package enum ChangeContract {
         ChangeCheck(name: "a new change ends the redo", body: aNewChangeEndsRedo),
         ChangeCheck(name: "undo is per author and refused when someone changed the loan since", body: undoIsPerAuthor),
         ChangeCheck(name: "an import is undone whole", body: anImportIsUndoneWhole),
-        ChangeCheck(name: "ids are never given twice, up to the largest", body: idsAreNeverGivenTwice),
+        ChangeCheck(name: "ids are never given twice; the largest taken, free ids below it", body: idsAreNeverGivenTwice),
         ChangeCheck(name: "imports: idempotent, conflicts refused, replaced, renumbered, dry run", body: importsByTheRules),
         property,
         ChangeCheck(name: "an import into an empty store takes the document's identity", body: adoptsIdentityWhenEmpty),
@@ -160,6 +160,10 @@ package enum ChangeContract {
         let skipped = try UndoChange(store: alice2).run(skippingBlocked: true)
         #expect(skipped.change.kind == .add && skipped.delta?.id == first && skipped.skipped.map(\.id) == [change.id])
         #expect(try all(alice2) == [bobs])
+        // Only the blocked change is left: --skip names it and what blocks it, not "nothing to undo".
+        #expect(throws: LoanCommandError.everyChangeBlocked(blocked, count: 1)) { try UndoChange(store: alice2).run(skippingBlocked: true) }
+        #expect(throws: LoanCommandError.blocked(blocked)) { try UndoChange(store: alice2).run() }
+        #expect(try all(alice2) == [bobs])
     }
 
     static func anImportIsUndoneWhole(_ open: ChangeCheck.Writers) throws {
@@ -189,11 +193,22 @@ package enum ChangeContract {
             id: LoanID.maximum, title: "Last", direction: .lent, counterparty: "A", lentOn: Sample.day(0), dueOn: Sample.day(1)
         )
         #expect(try ImportLoans(store: store).run { try $0(largest) }.added == 1)
-        #expect(throws: LoanCommandError.store(StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken"))) {
-            try AddLoan(store: store).run(draft("Four"))
-        }
+        // The largest id taken, new ids come from the free ids below it: after the largest used
+        // below it, never one the history holds, whoever took it and whatever was undone since.
+        #expect(try AddLoan(store: store).run(draft("Four")) == LoanID(4))
+        #expect(try ImportLoans(store: store).run { try $0(Sample.loan(6, due: 1)) }.added == 1)
+        _ = try UndoChange(store: store).run()
+        #expect(try AddLoan(store: store).run(draft("Five")) == LoanID(7), "6 is in the history")
         try RemoveLoan(store: store).run(LoanID.maximum)
-        #expect(throws: LoanCommandError.self) { try AddLoan(store: store).run(draft("Five")) }
+        #expect(try AddLoan(store: store).run(draft("Six")) == LoanID(8), "a removed loan's id stays taken")
+        let bob = try open("bob@desk")
+        #expect(try AddLoan(store: bob).run(draft("Bob's")) == LoanID(9), "another member of the household adds too")
+        // Alice undoes back to before the largest id's import: it stays in the history only.
+        let alice = try open("alice@home")
+        for _ in 0..<5 { _ = try UndoChange(store: alice).run() }
+        #expect(try alice.history(of: nil, limit: 1).first.map { try deltas(alice, $0).map(\.id) } == [LoanID.maximum])
+        #expect(try alice.loan(LoanID.maximum) == nil)
+        #expect(try AddLoan(store: alice).run(draft("Seven")) == LoanID(10))
     }
 
     static func importsByTheRules(_ open: ChangeCheck.Writers) throws {

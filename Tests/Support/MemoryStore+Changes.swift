@@ -136,15 +136,25 @@ final class MemoryChangeWriter: LoanChangeWriter {
         rows[id] != nil || store.used.contains(id) || deltas[id] != nil
     }
 
+    /// The id after the largest used; once that is the largest id loans gives, a free one below
+    /// it (`LoanID.free`).
     func insertNew(_ loan: Loan) throws -> Loan {
-        let largest = ([store.used.max(), rows.keys.max(), deltas.keys.max()].compactMap { $0 }.max()?.rawValue) ?? 0
-        guard largest < LoanID.maximum.rawValue else {
-            throw StoreError(.idsExhausted, "the largest id loans can give, \(LoanID.maximum), is taken")
-        }
+        let largest = usedBelow(nil)
         var stored = loan
-        stored.id = LoanID(largest + 1)
+        if let largest, largest == LoanID.maximum {
+            guard let free = LoanID.free(usedBelow: usedBelow) else { throw StoreError.noFreeID }
+            stored.id = free
+        } else {
+            stored.id = LoanID((largest?.rawValue ?? 0) + 1)
+        }
         try insert(stored)
         return stored
+    }
+
+    /// The largest id a loan has or ever had below `bound` (any, with nil).
+    private func usedBelow(_ bound: LoanID?) -> LoanID? {
+        let below = { (id: LoanID) in bound.map { id < $0 } ?? true }
+        return [store.used.filter(below).max(), rows.keys.filter(below).max(), deltas.keys.filter(below).max()].compactMap { $0 }.max()
     }
 
     func insert(_ loan: Loan) throws {

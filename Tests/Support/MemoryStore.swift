@@ -20,8 +20,12 @@ package final class MemoryStore: LoanWriting {
     package var visited = 0
     /// Calls that listed whole selections (`loans(_:)`); an agenda must not need them.
     package private(set) var fullScans = 0
-    /// When set, every call throws it.
-    package var failure: StoreError?
+    /// When set, every call throws it (after `callsBeforeFailure` more calls, when that is set).
+    package var failure: StoreError? {
+        didSet { callsBeforeFailure = nil }
+    }
+    /// How many calls still succeed before `failure` is thrown: a read that fails part of the way.
+    private var callsBeforeFailure: Int?
     /// The store's identity, as a database's random one.
     package var identity: String? = "0123456789abcdef0123456789abcdef"
     /// Reminders sent: per recipient and key, each level (in days) with the earliest day it was sent for.
@@ -48,8 +52,20 @@ package final class MemoryStore: LoanWriting {
         return sorted
     }
 
+    /// From the call after the next `calls` calls on, every call throws `error` (as an outage
+    /// in the middle of a read).
+    package func fail(_ error: StoreError, afterCalls calls: Int) {
+        failure = error
+        callsBeforeFailure = calls
+    }
+
     func check() throws {
-        if let failure { throw failure }
+        guard let failure else { return }
+        if let left = callsBeforeFailure, left > 0 {
+            callsBeforeFailure = left - 1
+            return
+        }
+        throw failure
     }
 
     package func snapshot<T>(_ body: () throws -> T) throws -> T {

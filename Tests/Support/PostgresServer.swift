@@ -30,9 +30,23 @@ package final class PostgresServer: Sendable {
     private static let started = Result { try PostgresServer() }
 
     /// A cluster of this test's own, to stop, start and kill; `shutDown()` ends it (and it ends
-    /// with the test process in any case).
-    package static func dedicated() throws -> PostgresServer {
-        try PostgresServer()
+    /// with the test process in any case). Without `trustingTCP`, only its Unix socket lets the
+    /// harness in: connections over TCP need whatever the test adds to its `pg_hba.conf`.
+    package static func dedicated(trustingTCP: Bool = true) throws -> PostgresServer {
+        try PostgresServer(trustingTCP: trustingTCP)
+    }
+
+    /// A shell command that restarts the server as an administrator would (`pg_ctl restart` as
+    /// the server's user, on its port and socket, loopback only whatever its settings say), for a
+    /// test that follows an administrator's steps.
+    package var restartCommand: String {
+        "\(asServerUser) \(programs)/pg_ctl -D '\(folder)/data' -l '\(folder)/server.log' -w -t 60 -o '\(PostgresServer.options(port: port, folder: folder))' restart"
+    }
+
+    /// How to run a program as the server's user (`setpriv …`, or nothing when the tests are not
+    /// root), as a shell command's start.
+    package var asServerUser: String {
+        user.map { "setpriv --reuid=\($0.uid) --regid=\($0.gid) --clear-groups --" } ?? ""
     }
 
     /// Stops the server as an administrator would (`pg_ctl stop -m fast`: clients are told and
@@ -126,7 +140,7 @@ package final class PostgresServer: Sendable {
         return run.out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private init() throws {
+    private init(trustingTCP: Bool = true) throws {
         programs = try PostgresServer.findPrograms()
         var template = Array("/tmp/loans-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw HarnessError("cannot create a folder for the test cluster") }
@@ -137,11 +151,11 @@ package final class PostgresServer: Sendable {
         try PostgresServer.asServerUser(user, programs + "/initdb", [
             "-D", folder + "/data", "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync",
         ])
-        let hba = """
+        let hba = trustingTCP ? """
             local all all trust
             host all \(PostgresServer.guardedRole) 127.0.0.1/32 scram-sha-256
             host all all 127.0.0.1/32 trust
-            """
+            """ : "local all all trust\n"
         try hba.write(toFile: folder + "/data/pg_hba.conf", atomically: false, encoding: .utf8)
         var port = 0
         var log = ""

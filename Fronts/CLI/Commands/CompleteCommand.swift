@@ -1,18 +1,26 @@
 import LoansCore
 import LoansText
 
-/// `loans __complete ids|names [SHELL]`, hidden: what the completion scripts ask for while the
+/// `loans __complete ids|returned|names [SHELL]`, hidden: what the completion scripts ask for while the
 /// user types. It reads like the widget (read-only, never creating a file) and a failure prints
 /// nothing at all (`LoansCommandLine` keeps stderr quiet for it), so typing never shows an error.
 struct CompleteCommand: LoansCommand {
-    /// The most ids offered: the most urgent open loans.
+    /// The most ids offered: the most urgent open loans, or the loans returned last.
     static let idLimit = 200
     /// How many loans are read to find the names already used.
     static let nameScan = 20_000
 
-    /// What the scripts ask for.
+    /// What the scripts ask for: open loans' ids, returned loans' ids, or the names used.
     enum Candidates: String, CaseIterable, Sendable {
-        case ids, names
+        case ids, returned, names
+
+        /// The list that offers these loans.
+        init(_ loans: LoanIDs) {
+            switch loans {
+            case .open: self = .ids
+            case .returned: self = .returned
+            }
+        }
     }
 
     static let what = Positional<Candidates>("WHAT", .choice(noun: "candidate list"), help: "what to list")
@@ -21,25 +29,30 @@ struct CompleteCommand: LoansCommand {
         .complete, abstract: "List completion candidates.", positionals: [what, shell], hidden: true
     )
 
-    let names: Bool
+    let what: Candidates
     let shell: Shell
 
     init(_ input: CommandInput) {
-        names = input[Self.what] == .names
+        what = input[Self.what] ?? .ids
         shell = input[Self.shell] ?? .bash
     }
 
     func run(_ request: Request) throws -> ExitCode {
         guard request.settings.source != .demo else { return .failure }
         let reader = try request.stores.reader()
-        if names {
+        switch what {
+        case .names:
             for name in try LoanLookup(store: reader).counterparties(scanning: CompleteCommand.nameScan) {
                 request.console.out.line(SafeText.sanitized(name))
             }
-            return .success
-        }
-        for item in try AgendaQuery(store: reader).mostUrgent(request.policy, limit: CompleteCommand.idLimit) {
-            request.console.out.line(CompleteCommand.candidate(item.id, title: item.loan.title, shell: shell))
+        case .ids:
+            for item in try AgendaQuery(store: reader).mostUrgent(request.policy, limit: CompleteCommand.idLimit) {
+                request.console.out.line(CompleteCommand.candidate(item.id, title: item.loan.title, shell: shell))
+            }
+        case .returned:
+            try ReturnedQuery(store: reader).page(beyond: nil, newestFirst: true, limit: CompleteCommand.idLimit) { loan in
+                request.console.out.line(CompleteCommand.candidate(loan.id, title: loan.title, shell: shell))
+            }
         }
         return .success
     }

@@ -29,13 +29,13 @@ struct ConfigCommand: LoansCommand {
         return .success
     }
 
-    /// A database for the screen: a path with its bytes escaped, a server's URL without
-    /// whatever comes before its `@` (a user and a password).
+    /// A database for the screen: a path with its bytes escaped, a server's location without its
+    /// password and without the user before a URL's `@`.
     private static func printable(_ location: StoreProvider.Location) -> String {
         switch location {
         case .file(let file): return ConfigFile.shown(file.path)
-        case .server(let url, _):
-            let url = SafeText.sanitized(url)
+        case .server(let text, let engine):
+            let url = SafeText.sanitized(engine.shown(text))
             guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
             return String(url[..<scheme.upperBound]) + "…" + String(url[at...])
         }

@@ -7,13 +7,13 @@ struct HelpCommand: LoansCommand {
     static let declaration = CommandDeclaration(
         .help, abstract: "Show help for loans or for one command.",
         discussion: "Also 'loans COMMAND --help'. With --man, the manual page (read it with: loans help --man | man -l -).",
-        positionals: [topic]
+        positionals: [topic], standalone: true
     ) {
         man
     }
 
-    /// When the man page was last changed in substance (its `.TH` date).
-    static let manDate = "2026-11-29"
+    /// The date of this version, as CHANGELOG.md gives it: the man page's `.TH` date.
+    static let manDate = "2026-12-01"
 
     let topic: CommandDeclaration?
     let man: Bool
@@ -49,7 +49,7 @@ struct CompletionsCommand: LoansCommand {
         discussion: """
             Commands, options, --format values, loan ids (with titles in zsh and fish) and the names already used complete. ci/install puts the scripts where each shell finds them; by hand: loans completions bash > ~/.local/share/bash-completion/completions/loans, loans completions zsh > a folder on $fpath named _loans, loans completions fish > ~/.config/fish/completions/loans.fish.
             """,
-        positionals: [shell]
+        positionals: [shell], standalone: true
     )
 
     let shell: Shell

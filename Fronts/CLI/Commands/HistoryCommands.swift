@@ -7,7 +7,7 @@ struct HistoryCommand: LoansCommand {
     static let limit = Option("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
     static let declaration = CommandDeclaration(
         .history, abstract: "List changes newest first, one line each in local time.",
-        discussion: "Every change, or those of loan ID (also after it was removed).",
+        discussion: "Every change, or those of loan ID (also after it was removed). Each line names its change (change 11), as undo and its refusals cite it.",
         positionals: [loan]
     ) {
         limit
@@ -22,7 +22,7 @@ struct HistoryCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let reader = try request.stores.reader()
+        let reader = try request.reader()
         let entries = try HistoryQuery(store: reader).entries(of: loan, limit: limit)
         for line in HistoryText.lines(entries, of: loan, author: request.stores.who(reading: reader), wallTime: request.today.clock.wallTime) {
             request.console.out.line(line)
@@ -52,7 +52,7 @@ struct UndoCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        request.console.out.line(UndoText.undid(try UndoChange(store: request.stores.writer()).run(skippingBlocked: skippingBlocked)))
+        request.console.out.line(UndoText.undid(try request.stores.writing { try UndoChange(store: $0).run(skippingBlocked: skippingBlocked) }))
         return .success
     }
 }
@@ -66,7 +66,7 @@ struct RedoCommand: LoansCommand {
     init(_ input: CommandInput) {}
 
     func run(_ request: Request) throws -> ExitCode {
-        request.console.out.line(UndoText.redid(try RedoChange(store: request.stores.writer()).run()))
+        request.console.out.line(UndoText.redid(try request.stores.writing { try RedoChange(store: $0).run() }))
         return .success
     }
 }
@@ -74,17 +74,17 @@ struct RedoCommand: LoansCommand {
 /// `loans reopen ID`: a returned loan open again, without undoing later changes.
 struct ReopenCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .reopen, abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.id]
+        .reopen, abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.returnedID]
     )
 
     let id: LoanID
 
     init(_ input: CommandInput) throws(CLIError) {
-        id = try LoanOptions.id(input)
+        id = try LoanOptions.id(input, LoanOptions.returnedID)
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        request.console.out.line(OutcomeText.reopened(try ReopenLoan(store: request.stores.writer()).run(id)))
+        request.console.out.line(OutcomeText.reopened(try request.stores.writing { try ReopenLoan(store: $0).run(id) }))
         return .success
     }
 }

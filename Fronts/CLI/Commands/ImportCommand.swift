@@ -58,7 +58,7 @@ struct ImportCommand: LoansCommand {
             _ = try document(counting)
             outcome = counting.outcome
         } else {
-            outcome = try request.stores.writing { store in
+            outcome = try request.stores.writing(repeatable: false) { store in
                 try ImportLoans(store: store, conflicts: conflicts, dryRun: dryRun).run(document: document)
             }
         }

@@ -7,7 +7,7 @@ struct JSONCommand: LoansCommand {
         "QUERY", .choice(JSONQuery.allCases.map { ($0.rawValue, .loans($0)) } + [("history", .history(nil))], noun: "query"),
         help: "what to print (default agenda)", optional: true
     )
-    static let loan = Positional("ID", .id, help: "with history: only the changes of this loan", optional: true)
+    static let loan = Positional("ID", .id, help: "with history: only the changes of this loan", optional: true, completedAfter: "history")
     static let ndjson = Flag("--ndjson", help: "print one loan (or change) object per line and nothing else")
     static let history = Flag(
         "--history", help: "with all: the whole history too, oldest first, before the loans (a move keeps it)"
@@ -50,7 +50,7 @@ struct JSONCommand: LoansCommand {
 
     func run(_ request: Request) throws -> ExitCode {
         var writer = JSONDocumentWriter(ndjson: ndjson, into: request.console.out)
-        let store = try request.stores.reader()
+        let store = try request.reader()
         let agenda = AgendaQuery(store: store)
         let identity = try store.databaseIdentity()
         switch query {

@@ -3,6 +3,8 @@ import LoansCore
 /// The arguments several commands share, declared once: a loan's id, its party, dates and note.
 enum LoanOptions {
     static let id = Positional("ID", .id, help: "the loan's id (as `loans list` shows it; a leading # is fine)")
+    /// The id of a returned loan (`reopen`): the shells offer the loans returned last.
+    static let returnedID = Positional("ID", .returnedID, help: "the returned loan's id (as `loans list` shows it; a leading # is fine)")
     static let to = Option("--to", .name, "NAME", help: "you lent it to NAME")
     static let from = Option("--from", .name, "NAME", help: "you borrowed it from NAME")
     static let due = Option("--due", .date(.all), "DATE", help: "the day it is due back")
@@ -10,8 +12,8 @@ enum LoanOptions {
     static let note = Option("--note", .text, "TEXT", help: "a note (\"\" clears it)")
 
     /// The id positional, checked.
-    static func id(_ input: CommandInput) throws(CLIError) -> LoanID {
-        guard let id = input[Self.id] else { throw input.refusal("'\(input.declaration.name)' is missing an argument") }
+    static func id(_ input: CommandInput, _ positional: Positional<LoanID> = id) throws(CLIError) -> LoanID {
+        guard let id = input[positional] else { throw input.refusal("'\(input.declaration.name)' is missing an argument") }
         return id
     }
 

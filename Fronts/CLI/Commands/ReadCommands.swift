@@ -25,7 +25,7 @@ struct AgendaCommand: LoansCommand {
 
     func run(_ request: Request) throws -> ExitCode {
         var view = request.textTable
-        try TextPresenter(policy: request.policy).agenda(AgendaQuery(store: request.stores.reader()), dates: dates, to: &view)
+        try TextPresenter(policy: request.policy).agenda(AgendaQuery(store: request.reader()), dates: dates, to: &view)
         return .success
     }
 }
@@ -46,7 +46,7 @@ struct OverdueCommand: LoansCommand {
 
     func run(_ request: Request) throws -> ExitCode {
         var view = request.textTable
-        try TextPresenter(policy: request.policy).overdue(AgendaQuery(store: request.stores.reader()), dates: dates, to: &view)
+        try TextPresenter(policy: request.policy).overdue(AgendaQuery(store: request.reader()), dates: dates, to: &view)
         return .success
     }
 }
@@ -67,7 +67,7 @@ struct DueSoonCommand: LoansCommand {
 
     func run(_ request: Request) throws -> ExitCode {
         var view = request.textTable
-        try TextPresenter(policy: request.policy).dueSoon(AgendaQuery(store: request.stores.reader()), dates: dates, to: &view)
+        try TextPresenter(policy: request.policy).dueSoon(AgendaQuery(store: request.reader()), dates: dates, to: &view)
         return .success
     }
 }
@@ -112,7 +112,7 @@ struct ListCommand: LoansCommand {
     func run(_ request: Request) throws -> ExitCode {
         var view = request.textTable
         let note = try TextPresenter(policy: request.policy).list(
-            LoanLookup(store: request.stores.reader()), selection, matching: filter, to: &view
+            LoanLookup(store: request.reader()), selection, matching: filter, to: &view
         )
         if let note { request.console.err.line("loans: " + note) }
         return .success
@@ -133,7 +133,7 @@ struct ShowCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let loan = try LoanLookup(store: request.stores.reader()).show(id, request.policy)
+        let loan = try LoanLookup(store: request.reader()).show(id, request.policy)
         for line in LoanDetailText.lines(loan, colour: request.colours) { request.console.out.line(line) }
         return .success
     }

@@ -36,7 +36,7 @@ struct AddCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        request.console.out.line(String(try AddLoan(store: request.stores.writer()).run(draft).rawValue))
+        request.console.out.line(String(try request.stores.writing { try AddLoan(store: $0).run(draft) }.rawValue))
         return .success
     }
 }
@@ -75,8 +75,8 @@ struct EditCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let loan = try EditLoan(store: request.stores.writer()).run(id, edit)
-        request.console.out.line(OutcomeText.edited(loan.id))
+        let outcome = try request.stores.writing { try EditLoan(store: $0).run(id, edit) }
+        request.console.out.line(OutcomeText.edited(outcome))
         return .success
     }
 }
@@ -110,7 +110,7 @@ struct RenewCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let loan = try RenewLoan(store: request.stores.writer()).run(id, to: target)
+        let loan = try request.stores.writing { try RenewLoan(store: $0).run(id, to: target) }
         request.console.out.line(OutcomeText.renewed(loan))
         return .success
     }
@@ -134,7 +134,7 @@ struct ReturnCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        let loan = try ReturnLoan(store: request.stores.writer()).run(id, on: date, today: request.policy.today)
+        let loan = try request.stores.writing { try ReturnLoan(store: $0).run(id, on: date, today: request.policy.today) }
         request.console.out.line(OutcomeText.returned(loan, on: date))
         return .success
     }
@@ -153,7 +153,7 @@ struct RemoveCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        try RemoveLoan(store: request.stores.writer()).run(id)
+        _ = try request.stores.writing { try RemoveLoan(store: $0).run(id) }
         request.console.out.line(OutcomeText.removed(id))
         return .success
     }

@@ -11,8 +11,12 @@ struct Positional<Value: Sendable>: DeclaredPositional {
     let declaration: PositionalDeclaration
 
     /// `name` is what help calls it (`ID`, `TITLE`, `FILE|-`); an optional one may be left out.
-    init(_ name: String, _ reader: ValueReader<Value>, help: String, optional: Bool = false) {
-        declaration = PositionalDeclaration(name: name, kind: reader.kind, help: help, optional: optional, read: reader.read)
+    /// `completedAfter` is the word the argument before it must be for the shells to offer values
+    /// here (`json history ID`: ids only after `history`; the command's `init` refuses the rest).
+    init(_ name: String, _ reader: ValueReader<Value>, help: String, optional: Bool = false, completedAfter: String? = nil) {
+        declaration = PositionalDeclaration(
+            name: name, kind: reader.kind, help: help, optional: optional, completedAfter: completedAfter, read: reader.read
+        )
     }
 }
 
@@ -22,11 +26,13 @@ struct PositionalDeclaration: Equatable, Sendable {
     let kind: ValueKind
     let help: String
     let optional: Bool
+    /// The shells offer values here only after this word in the place before.
+    let completedAfter: String?
     /// Reads the word given: a value of the type of the `Positional` that made the declaration.
     let read: @Sendable ([UInt8], String?, CivilDate) throws(ValueError) -> any Sendable
 
     static func == (a: PositionalDeclaration, b: PositionalDeclaration) -> Bool {
-        a.name == b.name && a.kind == b.kind && a.help == b.help && a.optional == b.optional
+        a.name == b.name && a.kind == b.kind && a.help == b.help && a.optional == b.optional && a.completedAfter == b.completedAfter
     }
 }
 
@@ -47,12 +53,15 @@ struct CommandDeclaration: Equatable, Sendable {
     let rules: [OptionRule]
     /// Left out of help, the man page and the completions (`__complete`).
     let hidden: Bool
+    /// Needs nothing of the run — no config file, no environment, no store — so that nothing
+    /// there can stop it: help and the completion scripts (a shell sources them at every start).
+    let standalone: Bool
 
     /// `options` (an `OptionList`) in the order help lists them: the command's own, and the
     /// settings whose options it takes (`SettingKey.widgetFormat` gives `widget --format`).
     init(
         _ command: CommandName, aliases: [String] = [], abstract: String, discussion: String = "",
-        positionals: [any DeclaredPositional] = [], rules: [OptionRule] = [], hidden: Bool = false,
+        positionals: [any DeclaredPositional] = [], rules: [OptionRule] = [], hidden: Bool = false, standalone: Bool = false,
         @OptionList options: () -> [OptionDeclaration] = { [] }
     ) {
         name = command.rawValue
@@ -63,6 +72,7 @@ struct CommandDeclaration: Equatable, Sendable {
         self.options = options()
         self.rules = rules
         self.hidden = hidden
+        self.standalone = standalone
     }
 
     /// Every name the command answers to.

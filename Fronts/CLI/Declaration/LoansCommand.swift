@@ -20,7 +20,7 @@ enum CommandName: String, CaseIterable {
     case dueSoon = "due-soon"
     case history, undo, redo
     case remind, calendar
-    case widget, json
+    case widget, json, serve
     case importDocument = "import"
     case tui, config, completions, help
     case complete = "__complete"
@@ -45,6 +45,7 @@ enum CommandName: String, CaseIterable {
         case .calendar: CalendarCommand.self
         case .widget: WidgetCommand.self
         case .json: JSONCommand.self
+        case .serve: ServeCommand.self
         case .importDocument: ImportCommand.self
         case .tui: TUICommand.self
         case .config: ConfigCommand.self

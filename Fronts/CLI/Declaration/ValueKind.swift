@@ -20,8 +20,8 @@ enum ValueKind: Equatable, Sendable {
     case days
     /// A program to run (`--exec PROGRAM [ARG…]`): every word after it is the program's own.
     case program
-    /// A loan id (a positive whole number), completed from the most urgent open loans.
-    case id
+    /// A loan id (a positive whole number), completed from the loans it may name.
+    case id(LoanIDs)
     /// A file path, kept as the bytes given.
     case path
     /// One of `values`; `noun` says what they are ("format").
@@ -29,11 +29,25 @@ enum ValueKind: Equatable, Sendable {
     /// The name of a loans command.
     case command
 
+    /// Whether the value is a loan id, whichever loans complete.
+    var isLoanID: Bool {
+        if case .id = self { return true }
+        return false
+    }
+
     /// The values the shells offer for a choice.
     var choices: [String] {
         if case .choice(let values, _) = self { return values }
         return []
     }
+}
+
+/// Which loans the shells offer for an id.
+enum LoanIDs: CaseIterable, Sendable {
+    /// The most urgent open loans (what `show`, `renew`, `return` take).
+    case open
+    /// The loans returned most recently (what `reopen` takes).
+    case returned
 }
 
 /// A value refused by its kind; the message names where it came from.

@@ -183,9 +183,14 @@ extension ValueReader where Value == [Int] {
 }
 
 extension ValueReader where Value == LoanID {
-    /// A loan id: a positive whole number (a leading # is fine).
-    static var id: Self {
-        Self(.id, shown: { String($0.rawValue) }) { input throws(ValueError) in
+    /// A loan id: a positive whole number (a leading # is fine); the shells offer open loans.
+    static var id: Self { id(completing: .open) }
+
+    /// The id of a returned loan: read as any id, the shells offer the loans returned last.
+    static var returnedID: Self { id(completing: .returned) }
+
+    private static func id(completing loans: LoanIDs) -> Self {
+        Self(.id(loans), shown: { String($0.rawValue) }) { input throws(ValueError) in
             let text = try input.text()
             guard let id = LoanID(parsing: text) else {
                 throw ValueError(input.prefix + "\(Quoted(text)) is not a loan id (a positive whole number)")

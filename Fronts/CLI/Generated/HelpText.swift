@@ -20,6 +20,7 @@ enum HelpText {
         out += ["", "Global options (before or after the command):"]
         out += table(GlobalOptions.all.map { (spellings($0), describe($0, global: true)) })
         out += [""] + wrap("Dates: \(datesText)", indent: "")
+        out += [""] + wrap(databaseText, indent: "")
         out += [""] + wrap(configurationText, indent: "")
         out += [""] + wrap("Exit codes: " + ExitCode.allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: "; ") + ".", indent: "")
         return out.joined(separator: "\n")
@@ -50,6 +51,13 @@ enum HelpText {
     static let datesText = "\(DateForms.all.summary), relative to today, in any letter case. A weekday means the next one after today; "
         + "eow is this Sunday (today on a Sunday), eom the last day of this month; a month or year later keeps the day "
         + "or clamps to the month's end (Jan 31 +1m = Feb 28)."
+
+    static let databaseText = "Database: a SQLite file (--db PATH, LOANS_DB or the config file's db; by default "
+        + "$XDG_DATA_HOME/loans/loans.db, else ~/.local/share/loans/loans.db), or a PostgreSQL server a household shares: "
+        + "postgresql://USER@HOST/DB?sslmode=verify-full, or libpq's keywords (host=HOST dbname=DB user=USER …); libpq's "
+        + "PG* variables and service files apply. A password belongs in ~/.pgpass (mode 0600) or PGPASSWORD: one given in "
+        + "--db shows in the process list until loans hides it (loans warns), and a config file that gives one must be "
+        + "private (mode 0600)."
 
     static let configurationText = "Configuration: $XDG_CONFIG_HOME/loans/config (else ~/.config/loans/config) holds "
         + "\"key = value\" lines and # comments; keys: " + SettingKey.all.map(\.key).joined(separator: ", ")

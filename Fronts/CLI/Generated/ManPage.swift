@@ -35,6 +35,7 @@ enum ManPage {
             out += [".TP", item(option)] + lines(HelpText.describe(option, global: true))
         }
         out += [".SH DATES"] + lines(HelpText.datesText)
+        out += [".SH DATABASE"] + lines(HelpText.databaseText)
         out += [".SH CONFIGURATION"] + lines(HelpText.configurationText)
         for setting in SettingKey.all {
             out += [".TP", ".B " + text(setting.key)] + lines(HelpText.describe(setting) + ".")
@@ -52,6 +53,8 @@ enum ManPage {
             ".TP", ".I ~/.local/share/loans/loans.db", "the database (created with its folder on the first write)",
             ".TP", ".I ~/.config/loans/config", "the config file",
             ".TP", ".I ~/.config/loans/on\\-change", "run after every change, to refresh status bars",
+            ".TP", ".I ~/.pgpass", "passwords for PostgreSQL servers",
+            "(libpq reads it only while no one else may: mode 0600)",
             ".SH EXAMPLES",
             ".EX",
             "loans add \"The Hobbit\" \\-\\-to Alice \\-\\-due fri",
@@ -64,7 +67,8 @@ enum ManPage {
     }
 
     static let environment: [(String, String)] = [
-        ("LOANS_DB", "the database file, when no --db is given (empty counts as unset)"),
+        ("LOANS_DB", "the database (a file, or a PostgreSQL server), when no --db is given (empty counts as unset)"),
+        ("PGPASSWORD", "the PostgreSQL password, when ~/.pgpass has none (libpq reads it)"),
         ("LOANS_TODAY", "pretend today is this YYYY-MM-DD date"),
         ("LOANS_WINDOW", "the due-soon window in days"),
         ("NO_COLOR", "set to anything but the empty text: no colour, unless --color says otherwise"),

@@ -22,7 +22,7 @@ struct CommandInput {
         values = try OptionValues(words.options, declaration.options, today: today, refusal: refusal)
         var positionals = ByName<any Sendable>()
         for (word, positional) in zip(words.positionals, declaration.positionals) {
-            let named = positional.kind == .id || !positional.kind.choices.isEmpty
+            let named = positional.kind.isLoanID || !positional.kind.choices.isEmpty
             do {
                 positionals[positional.name] = try positional.read(word.bytes, named ? nil : positional.name, today)
             } catch {

@@ -20,7 +20,7 @@ struct ErrorReport {
             usage = error.usage
         case let error as LoanCommandError:
             switch error {
-            case .notFound, .alreadyReturned, .notReturned, .nothingToUndo, .nothingToRedo, .blocked: code = .failure
+            case .notFound, .alreadyReturned, .notReturned, .nothingToUndo, .nothingToRedo, .blocked, .everyChangeBlocked: code = .failure
             case .invalid, .renewalOutOfRange, .returnAfterToday, .renewalNotLater: code = .usage
             case .store(let store): code = ErrorReport.code(store)
             }
@@ -63,6 +63,7 @@ struct ErrorReport {
         case .newerVersion: .temporaryFailure
         case .readOnly: .usage
         case .idsExhausted: .failure
+        case .createdMeanwhile: .ioError
         }
     }
 }

@@ -36,6 +36,10 @@ final class FixtureEngine: StoreEngine, WatchedStore {
         throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
     }
 
+    func signIns(upTo capacity: Int) throws -> any SignInStore {
+        throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; signing in on the web keeps sessions in a database (--db PATH)")
+    }
+
     func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {
         try body(try writer())
     }

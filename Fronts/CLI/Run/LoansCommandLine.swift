@@ -5,7 +5,7 @@ import LoansText
 /// The composition root: parses the words, reads the clock once, opens the right store and
 /// hands the request to the use cases and fronts.
 package enum LoansCommandLine {
-    package static let version = "0.1.0"
+    package static let version = "0.3.0"
 
     /// Runs the process's own invocation: its arguments and environment as the bytes given.
     package static func main(console: Console) -> ExitCode {
@@ -64,7 +64,10 @@ package enum LoansCommandLine {
         let words = try ArgumentWords(arguments, lookup: { CommandName.named($0)?.declaration }) { CompletionAction.commandNames }
         if words.helping { return .help(words.command) }
         if words.globals[GlobalOptions.version.name] != nil { return .version }
-        let settings = try Settings(words.globals, environment: environment)
+        // A command that needs nothing of the run reads neither the config file nor the
+        // environment: its settings are the defaults and the options given.
+        let standalone = words.command?.standalone == true
+        let settings = try Settings(words.globals, environment: standalone ? Environment([:]) : environment)
         let today = Today(fixed: settings.today, window: settings.window, clock: clock)
         let now = today.now()
         guard let declaration = words.command, let command = CommandName.named(declaration.name) else {
@@ -104,12 +107,30 @@ package enum LoansCommandLine {
         case .run(let checkedCommand, let checkedSettings, let checkedToday, let checkedNow):
             (command, settings, today, now) = (checkedCommand, checkedSettings, checkedToday, checkedNow)
         }
+        if arguments.first?.bytes != Array(CommandName.complete.rawValue.utf8), let warning = passwordWarning(settings) {
+            console.err.line(warning)
+        }
         let stores = try StoreProvider(
             source: settings.source, environment: environment, today: now.today, clock: clock
         )
         defer { stores.close() }
-        let request = Request(settings: settings, today: today, now: now, environment: environment, stores: stores, console: console)
+        let request = Request(
+            settings: settings, today: today, now: now, environment: environment, stores: stores, console: console,
+            arguments: arguments.map(\.bytes)
+        )
         return try command.run(request)
+    }
+}
+
+extension LoansCommandLine {
+    /// The warning for a password given in `--db` itself: the process list shows it to every user
+    /// of the machine until loans masks its arguments (nil when there is none).
+    static func passwordWarning(_ settings: Settings) -> String? {
+        guard case .database(let given?) = settings.source, let text = String(validating: given.bytes, as: UTF8.self),
+              StoreEngines.server(claiming: text)?.holdsPassword(text) == true,
+              case .option = settings.table.first(where: { $0.key == SettingKey.db.key })?.source
+        else { return nil }
+        return "loans: warning: the password in --db shows in the process list (ps) to anyone on this machine until loans hides it; keep it in ~/.pgpass or PGPASSWORD instead"
     }
 }
 
@@ -123,6 +144,9 @@ struct Request {
     let environment: Environment
     let stores: StoreProvider
     let console: Console
+    /// The run's words as given, before a secret among them was masked for `ps` (`serve` starts
+    /// its dynamically linked companion with them).
+    let arguments: [[UInt8]]
 
     /// Today and the window as of the run's start.
     var policy: DuePolicy { today.policy(at: now) }
@@ -131,6 +155,18 @@ struct Request {
     /// settings, the terminal and `TERM`.
     var colours: Bool {
         settings.colour.colours(terminal: console.out.isTerminal, term: environment.text("TERM"))
+    }
+
+    /// The store for a one-shot read. A database file that does not exist yet reads as empty;
+    /// on a terminal, stderr then says so first, so an empty answer from a mistyped `--db` is not
+    /// taken for an empty database — never into a pipe or a file, and never for a bar (whose
+    /// command reads the store itself).
+    func reader() throws -> any LoanReading {
+        let reader = try stores.reader()
+        if console.err.isTerminal, let path = try stores.missingFile() {
+            console.err.line("loans: no database at \(Quoted(path)) yet (the first add or import makes it)")
+        }
+        return reader
     }
 
     /// A text table streamed to stdout, coloured by the colour rule.

@@ -37,6 +37,12 @@ protocol ServerEngine: RunEngine {
     /// Whether `location` names a store of this engine.
     static func claims(_ location: String) -> Bool
 
+    /// The location as messages and `loans config` show it: without its secrets.
+    static func shown(_ location: String) -> String
+
+    /// Whether the location carries a secret itself (a password), which belongs elsewhere.
+    static func holdsPassword(_ location: String) -> Bool
+
     /// Masks the secrets a location may carry among the process's arguments (what `ps` shows);
     /// called once the arguments have been read.
     static func hideSecrets(inArguments arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int)

@@ -64,10 +64,24 @@ final class StoreProvider {
         HookedLoanStore(try engine().writer(), hook: ChangeHook(variable: variable))
     }
 
-    /// Runs `body` on the store for writing; a database file that does not exist yet appears
-    /// only if `body` succeeds (a refused first import leaves nothing behind).
-    func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {
-        try engine().writing { store in try body(HookedLoanStore(store, hook: ChangeHook(variable: variable))) }
+    /// Runs `body` — one command's write — on the store for writing. A database file that does
+    /// not exist yet appears only if `body` succeeds: a write that fails writes nothing, the file
+    /// and its folders included (`remove 99` on a mistyped `--db` leaves nothing behind, nor does
+    /// a refused first import); the on-change hook runs once the new file is in place. When
+    /// another process made the database meanwhile, a `repeatable` body runs again on that file
+    /// (a command's words can be read twice; a document on standard input cannot, so an import
+    /// is told to try again).
+    func writing<T>(repeatable: Bool = true, _ body: (any LoanWriting) throws -> T) throws -> T {
+        let hook = ChangeHook(variable: variable)
+        var wrote = false
+        let result: T
+        do {
+            result = try engine().writing { store in try body(HookedLoanStore(store) { wrote = true }) }
+        } catch let error as StoreError where error.kind == .createdMeanwhile && repeatable {
+            return try body(writer())
+        }
+        if wrote { hook.fire() }
+        return result
     }
 
     /// The store with its reminders' ledger: for recording (opened for writing) or a dry run
@@ -103,6 +117,13 @@ final class StoreProvider {
             guard let demo else { throw StoreError(.readOnly, "there is no database: the loans come from a fixture") }
             return .file(DatabaseLocation(path: demo.path, folders: .mustExist))
         }
+    }
+
+    /// The database file this run reads when nothing is there yet (a mistyped `--db`); nil for a
+    /// file that exists, a server, a fixture and the demo.
+    func missingFile() throws -> SystemPath? {
+        guard case .database = source, case .file(let file) = try location(), try !engine().exists() else { return nil }
+        return file.path
     }
 
     /// Who the history names for changes this run makes, as `reader` records them.

@@ -1,3 +1,4 @@
+import Glibc
 import LoansAdapters
 import LoansCore
 import LoansText
@@ -32,17 +33,31 @@ struct ConfigFile {
         return nil
     }
 
-    /// The file at `path` read and checked; nil when there is no such file.
-    static func load(_ path: SystemPath) throws(CLIError) -> ConfigFile? {
-        guard let bytes = try read(path) else { return nil }
-        return try ConfigFile(path: path, bytes: bytes)
+    /// The file at `path` read and checked; nil when there is no such file. `home` is what a
+    /// path's `~/` stands for. A file that gives a password (in `db`) is refused when anyone but
+    /// its owner may read it, as libpq refuses such a `~/.pgpass`.
+    static func load(_ path: SystemPath, home: [UInt8]?) throws(CLIError) -> ConfigFile? {
+        guard let (bytes, mode) = try read(path) else { return nil }
+        let file = try ConfigFile(path: path, bytes: bytes, home: home)
+        if mode & (S_IRWXG | S_IRWXO) != 0, let entry = file.entries[SettingKey.db.key], let db = entry.value as? SystemPath,
+           let text = String(validating: db.bytes, as: UTF8.self), StoreEngines.server(claiming: text)?.holdsPassword(text) == true {
+            throw error(
+                "\(shown(path)):\(entry.line): db holds a password, and others may read this file (mode \(String(mode & 0o777, radix: 8))); keep the password in ~/.pgpass or PGPASSWORD instead, or make the file private (chmod 600 \(shown(path)))"
+            )
+        }
+        return file
+
     }
 
-    init(path: SystemPath, bytes: [UInt8]) throws(CLIError) {
+    /// A UTF-8 byte-order mark, which some editors put at the start of a text file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    init(path: SystemPath, bytes: [UInt8], home: [UInt8]?) throws(CLIError) {
         self.path = path
         var entries: [String: Entry] = [:]
         var number = 0
-        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        let text = bytes.starts(with: ConfigFile.byteOrderMark) ? bytes.dropFirst(ConfigFile.byteOrderMark.count) : bytes[...]
+        for rawLine in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
             let line = ConfigFile.trimmed(rawLine)
             func refuse(_ message: String) -> CLIError { ConfigFile.error("\(ConfigFile.shown(path)):\(number): \(message)") }
@@ -59,8 +74,9 @@ struct ConfigFile {
                 throw refuse("unknown key \(Quoted(name))\(hint) (keys: \(keys.joined(separator: ", ")))")
             }
             if let earlier = entries[setting.key] { throw refuse("\(setting.key) is set twice (first on line \(earlier.line))") }
-            let valueBytes = Array(ConfigFile.trimmed(line[(equals + 1)...]))
+            var valueBytes = Array(ConfigFile.trimmed(line[(equals + 1)...]))
             do {
+                if setting.kind == .path { valueBytes = try ConfigFile.absolutePath(valueBytes, setting.key, home: home) }
                 entries[setting.key] = Entry(value: try setting.read(valueBytes, setting.key, .earliest), line: number)
             } catch {
                 throw refuse(error.message)
@@ -69,8 +85,9 @@ struct ConfigFile {
         self.entries = entries
     }
 
-    /// The file's bytes, nil when it does not exist; a refusal for anything but a small regular file.
-    private static func read(_ path: SystemPath) throws(CLIError) -> [UInt8]? {
+    /// The file's bytes and permission bits, nil when it does not exist; a refusal for anything
+    /// but a small regular file.
+    private static func read(_ path: SystemPath) throws(CLIError) -> (bytes: [UInt8], mode: mode_t)? {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noControllingTerminal])
@@ -99,7 +116,7 @@ struct ConfigFile {
             } catch {
                 throw ConfigFile.error("cannot read the config file \(shown(path)): \(error)")
             }
-            if count == 0 { return bytes }
+            if count == 0 { return (bytes, status.permissions) }
             bytes += chunk[..<count]
         }
         throw ConfigFile.error("the config file \(shown(path)) is larger than \(byteLimit / 1024) KiB; a loans config file is a few key = value lines")
@@ -126,11 +143,13 @@ struct ConfigFile {
 extension LoansCommandLine {
     /// Checks the bytes of a config file as if read from `path` (for the config fuzzer), without
     /// touching any file: the line that set each key, or the exit code and message a run would
-    /// report.
-    package static func checkConfig(bytes: [UInt8], path: String) -> (lines: [String: Int], refusal: (ExitCode, String)?) {
+    /// report. `~/` in a path stands for `home`.
+    package static func checkConfig(
+        bytes: [UInt8], path: String, home: String = "/home/loans"
+    ) -> (lines: [String: Int], refusal: (ExitCode, String)?) {
         guard let path = SystemPath(path) else { return ([:], (.usage, "not a path")) }
         do {
-            let file = try ConfigFile(path: path, bytes: bytes)
+            let file = try ConfigFile(path: path, bytes: bytes, home: Array(home.utf8))
             return (file.entries.mapValues(\.line), nil)
         } catch {
             return ([:], (error.code, error.message))

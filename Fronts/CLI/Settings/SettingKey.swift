@@ -1,6 +1,8 @@
 import LoansAdapters
 import LoansCore
+import LoansHTTPServer
 import LoansText
+import LoansWeb
 import LoansWidget
 
 /// The settings the config file may give, in the order `loans config`, help and the man page
@@ -9,8 +11,11 @@ import LoansWidget
 /// the setting among its options and reads `input.settings[SettingKey.…]`.
 enum SettingKey {
     static let db = Setting(
-        "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db", help: "the database file",
-        option: "--db", valueName: "PATH", optionHelp: "the database file", variable: .value("LOANS_DB")
+        "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db",
+        help: "the database: a SQLite file (in the config file an absolute path, or ~/ for the home folder), or a PostgreSQL server (postgresql://… or host=… dbname=…)",
+        option: "--db", valueName: "PATH", optionHelp: "the database: a SQLite file, or a PostgreSQL server (postgresql://USER@HOST/DB or host=… dbname=…; its password in ~/.pgpass or PGPASSWORD, never here)",
+        variable: .value("LOANS_DB")
+
     )
     static let window = Setting(
         "window", .window, default: DueWindow.standard, help: "\"due soon\" means due within this many days",
@@ -25,6 +30,10 @@ enum SettingKey {
         "widget.max_width", .number(WidgetPresenter.maxWidthRange, unit: "columns"), default: WidgetPresenter.defaultMaxWidth,
         help: "the widget's width in display columns", option: "--max-width", valueName: "N",
         optionHelp: "display columns of visible text, \(WidgetPresenter.maxWidthRange.lowerBound)-\(WidgetPresenter.maxWidthRange.upperBound); the title gives way"
+    )
+    static let widgetTerminal = Setting(
+        "widget.terminal", .words, default: ["x-terminal-emulator", "-e"],
+        help: "the terminal a click on the widget opens the TUI in: a program and its words before a command, split at spaces (no shell)"
     )
     static let remindLead = Setting(
         "remind.lead", .days, default: ReminderSchedule.standard.leads.reversed(), help: "days before the due date to remind, like 3,1,0",
@@ -44,6 +53,15 @@ enum SettingKey {
         "calendar.alarms", .days, sameAs: remindLead, help: "alarms of the calendar feed, days before the due date",
         option: "--alarms", valueName: "3,1,0", optionHelp: "days before the due date for alarms, '' for none"
     )
+    static let serveListen = Setting(
+        "serve.listen", .listenAddress, default: ServeCommand.defaultAddress, help: "where loans serve listens: HOST:PORT",
+        option: "--listen", valueName: "HOST:PORT", optionHelp: "where to listen: an IP address (IPv6 in brackets) or localhost, and a port"
+    )
+    static let serveBaseURL = Setting(
+        "serve.base_url", ValueReader<WebBaseURL>.baseURL.optional, default: nil, described: "http://LISTEN/",
+        help: "the address people reach loans serve at, for links", option: "--base-url", valueName: "URL",
+        optionHelp: "the address people reach it at: http(s)://HOST[:PORT]/"
+    )
     static let color = Setting(
         "color", .choice(noun: "colour choice"), default: ColourChoice.auto, help: "colour text on a terminal",
         option: "--color", valueName: "WHEN", optionHelp: "when to colour text; auto colours a terminal unless TERM=dumb",
@@ -51,8 +69,9 @@ enum SettingKey {
     )
 
     static let all = [
-        db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, remindLead.declaration,
-        remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration, color.declaration,
+        db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, widgetTerminal.declaration,
+        remindLead.declaration, remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration,
+        serveListen.declaration, serveBaseURL.declaration, color.declaration,
     ]
 
     /// The setting of the config file's key `key`.

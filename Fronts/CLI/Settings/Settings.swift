@@ -87,7 +87,7 @@ struct Settings {
             }
         }
         configPath = ConfigFile.location(environment)
-        let config = try configPath.flatMap { path throws(CLIError) in try ConfigFile.load(path) }
+        let config = try configPath.flatMap { path throws(CLIError) in try ConfigFile.load(path, home: environment["HOME"]?.bytes) }
         sources = SettingSources(globals: given, environment: environment, config: config)
         try resolve()
         if let fixture = given[GlobalOptions.fixture] {

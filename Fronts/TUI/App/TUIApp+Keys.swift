@@ -52,7 +52,7 @@ extension TUIApp {
             break
         }
         guard let action = KeyMap.action(for: key, in: mode, keyContext) else {
-            if mode == .filtering, case .character = key { editFilter { $0.apply(key) } }
+            if mode == .filtering, case .character(let character) = key { typeIntoFilter(String(character), pasted: false) }
             return
         }
         switch mode {
@@ -108,6 +108,18 @@ extension TUIApp {
     private mutating func editFilter(_ edit: (inout TextInput) -> Void) {
         guard var input = filterInput else { return }
         edit(&input)
+        filterInput = input
+        reading { browser in try browser.setFilter(input.text) }
+    }
+
+    /// Types or pastes text into the filter and filters the list by it. What a full filter has
+    /// no room for is refused, and the filter's line says so; when nothing went in, the list is
+    /// not searched again (so a key costs the same however long the filter).
+    private mutating func typeIntoFilter(_ text: String, pasted: Bool) {
+        guard var input = filterInput else { return }
+        let refused = input.insert(text)
+        filterOverflow = refused > 0 ? TextOverflow(capacity: input.capacity, pasted: pasted) : nil
+        guard refused < text.count else { return }
         filterInput = input
         reading { browser in try browser.setFilter(input.text) }
     }
@@ -198,10 +210,8 @@ extension TUIApp {
     mutating func paste(_ text: String) {
         switch router.current {
         case .agenda:
-            guard var input = filterInput, failure == nil else { return }
-            input.insert(TextInput.pastable(text, keepingNewlines: false))
-            filterInput = input
-            reading { browser in try browser.setFilter(input.text) }
+            guard filterInput != nil, failure == nil else { return }
+            typeIntoFilter(TextInput.pastable(text, keepingNewlines: false), pasted: true)
         case .add, .edit, .renew, .returnLoan:
             form?.paste(text)
         case .detail, .remove, .help:

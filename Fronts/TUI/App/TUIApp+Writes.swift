@@ -14,8 +14,8 @@ extension TUIApp {
                 show(dueOn: draft.dueOn, id: id)
             case .edit(let id, let edit):
                 guard !edit.isEmpty else { return finish("Nothing changed.", focus: nil) }
-                let loan = try EditLoan(store: store).run(id, edit)
-                finish(OutcomeText.edited(id), focus: (loan.dueOn, id))
+                let outcome = try EditLoan(store: store).run(id, edit)
+                finish(OutcomeText.edited(outcome), focus: (outcome.loan.dueOn, id))
             case .renew(let id, let date):
                 let loan = try RenewLoan(store: store).run(id, to: .date(date))
                 finish(OutcomeText.renewed(loan), focus: (loan.dueOn, id))

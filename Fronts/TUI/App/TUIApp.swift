@@ -13,13 +13,20 @@ package struct TUIApp {
     package private(set) var policy: DuePolicy
     package internal(set) var browser: AgendaBrowser
     package internal(set) var router = Router()
-    /// Why the loans could not be read; the failure screen shows it until a retry succeeds.
+    /// Why the loans could not be read at the last try, until a retry succeeds. The list read
+    /// before stays on screen, marked as not current; before any answer the failure screen says it.
     package internal(set) var failure: String?
+    /// When the list on screen was read (nil before the first answer): kept through a failure.
+    var answeredAt: UTCTimestamp?
+    /// When the loans are read again while they cannot be: each failed read waits longer.
+    private var retry = RetryPause()
     /// The loan of the screen on top (detail, form, question), as last read.
     var loan: LoanStanding?
     var form: LoanForm?
     /// The filter being typed, while `/` is active.
     var filterInput: TextInput?
+    /// What the filter refused to take at the last key or paste (it was full).
+    var filterOverflow: TextOverflow?
     var message: StatusLine?
     /// How far the detail or the help is scrolled.
     var scroll = 0
@@ -44,6 +51,7 @@ package struct TUIApp {
         switch event {
         case .key(let key):
             message = nil
+            filterOverflow = nil
             handle(key)
         case .paste(let text):
             paste(text)
@@ -52,21 +60,45 @@ package struct TUIApp {
         case .resize(let width, let height):
             self.width = width
             self.height = height
-            reloadList(height: ScreenView.bodyHeight(height))
+            reloadList()
         case .changed:
+            let failing = failure != nil
             policy = today.policy()
             refresh()
+            if failure == nil { retry = RetryPause() } else if failing { retry.lengthen() }
         }
+    }
+
+    /// How long the runner waits before reading again, while the loans cannot be read (nil:
+    /// they can, and nothing but news makes it read).
+    package var retryMilliseconds: Int? {
+        failure == nil ? nil : retry.milliseconds
     }
 
     /// The screen as it is now, worded.
     package var frame: Frame {
         let (body, hints) = bodyAndHints
+        let context = ChromePresenter.context(router.current, mode: browser.mode, filter: browser.filter)
         return Frame(
             header: AgendaPresenter.header(policy),
-            context: ChromePresenter.context(router.current, mode: browser.mode, filter: browser.filter),
-            body: body, status: filterInput.map(StatusLine.filter) ?? message, hints: hints, demo: demo
+            context: staleLine == nil ? context : ChromePresenter.notCurrent(context),
+            body: body, status: staleLine ?? filterLine ?? message, hints: hints, demo: demo
         )
+    }
+
+    /// While the loans cannot be read, on the screens that show what was read (the list and a
+    /// loan's detail): when that was, and why it cannot be read now.
+    private var staleLine: StatusLine? {
+        guard let failure, let answeredAt else { return nil }
+        switch router.current {
+        case .agenda, .detail: return .message(AgendaPresenter.notCurrent(failure, readAt: today.clock.wallTime(at: answeredAt)), .error)
+        case .add, .edit, .renew, .returnLoan, .remove, .help: return nil
+        }
+    }
+
+    /// The filter being typed, and what it refused.
+    private var filterLine: StatusLine? {
+        filterInput.map { .filter($0, note: filterOverflow.map { ChromePresenter.overflow("the filter", $0) }) }
     }
 
     private var bodyAndHints: (Body, [KeyHint]) {
@@ -74,7 +106,7 @@ package struct TUIApp {
         let gone = Body.notice(Notice(text: "This loan no longer exists.", tone: .muted, hint: "q goes back"))
         switch router.current {
         case .agenda:
-            if let failure { return (.notice(AgendaPresenter.failure(failure)), hints) }
+            if let failure, answeredAt == nil { return (.notice(AgendaPresenter.failure(failure)), hints) }
             return (AgendaPresenter.body(browser), hints)
         case .detail:
             guard let loan else { return (gone, hints) }
@@ -105,7 +137,7 @@ package struct TUIApp {
 
     /// Reads everything on screen again: the list, and the loan of the screen on top.
     mutating func refresh() {
-        reloadList(height: nil)
+        reloadList()
         guard failure == nil, let id = router.current.loanID else { return }
         do {
             loan = try LoanLookup(store: stores.reader()).show(id, policy)
@@ -120,20 +152,24 @@ package struct TUIApp {
         }
     }
 
-    mutating func reloadList(height: Int?) {
-        do {
-            try browser.reload(query: AgendaQuery(store: stores.reader()), policy: policy, height: height)
-            failure = nil
-        } catch {
-            failure = describe(error)
-        }
+    /// Reads the list again at the current size, and notes when; when the store fails, the list
+    /// stays as last read.
+    mutating func reloadList() {
+        let now = today.now()
+        failure = nil
+        let (stores, policy, height) = (stores, policy, ScreenView.bodyHeight(height))
+        reading { browser in try browser.reload(query: AgendaQuery(store: stores.reader()), policy: policy, height: height) }
+        if failure == nil { answeredAt = now.utc }
     }
 
-    /// Runs a read or a move on the list; a store failure turns into the failure screen.
+    /// Runs a read or a move on the list. When the store fails, the list stays as last read (a
+    /// move failing half-way is undone whole), marked as not current.
     mutating func reading(_ body: (inout AgendaBrowser) throws -> Void) {
+        let last = browser
         do {
             try body(&browser)
         } catch {
+            browser = last
             failure = describe(error)
         }
     }

@@ -15,10 +15,12 @@ package struct FormField: Hashable, Sendable {
     /// The toggle's value; only the direction field uses it.
     package var direction: Direction
 
-    init(_ name: FieldName, _ label: String, text: String = "", direction: Direction = .lent) {
+    /// A field holding `text`; `prefilled` when the text is a default rather than the loan's own.
+    init(_ name: FieldName, _ label: String, text: String = "", prefilled: Bool = false, direction: Direction = .lent) {
         self.name = name
         self.label = label
         input = TextInput(text)
+        self.prefilled = prefilled && !text.isEmpty
         self.direction = direction
     }
 
@@ -26,22 +28,30 @@ package struct FormField: Hashable, Sendable {
     package var isDate: Bool { name == .lentOn || name == .dueOn || name == .date }
 
     package var isToggle: Bool { name == .direction }
+    /// The text is a default the form filled in (`+7d`, `today`), untouched: like a browser's
+    /// selected text, the first character typed or pasted replaces it, and an editing key makes
+    /// it ordinary text first.
+    package private(set) var prefilled: Bool
 
     /// Whether a pasted newline stays one (the note); in the other fields it becomes a space.
     package var keepsNewlines: Bool { name == .note }
 
-    /// Takes pasted text as text; false for the toggle, which has no text.
-    mutating func paste(_ text: String) -> Bool {
-        guard !isToggle else { return false }
-        input.insert(TextInput.pastable(text, keepingNewlines: keepsNewlines))
-        return true
+    /// Takes pasted text as text, as much as the field has room for, and says what it refused
+    /// (nothing on the toggle, which has no text).
+    mutating func paste(_ text: String) -> TextOverflow? {
+        guard !isToggle else { return nil }
+        replaceDefault()
+        let refused = input.insert(TextInput.pastable(text, keepingNewlines: keepsNewlines))
+        return refused > 0 ? TextOverflow(capacity: input.capacity, pasted: true) : nil
     }
 
     /// Does what a key asked of this field (`KeyMap`): the toggle's keys on the toggle, editing
     /// on text; false when the action is not this field's.
     mutating func apply(_ action: KeyAction) -> Bool {
         switch action {
-        case .text(let edit) where !isToggle: input.perform(edit)
+        case .text(let edit) where !isToggle:
+            prefilled = false
+            input.perform(edit)
         case .toggleDirection where isToggle: direction = direction == .lent ? .borrowed : .lent
         case .lent where isToggle: direction = .lent
         case .borrowed where isToggle: direction = .borrowed
@@ -50,11 +60,20 @@ package struct FormField: Hashable, Sendable {
         return true
     }
 
-    /// Types a character at the cursor; false for the toggle, which has no text.
-    mutating func type(_ character: Character) -> Bool {
-        guard !isToggle else { return false }
-        input.insert(String(character))
-        return true
+    /// Types a character at the cursor unless the field is full, and says when it refused
+    /// (nothing on the toggle, which has no text).
+    mutating func type(_ character: Character) -> TextOverflow? {
+        guard !isToggle else { return nil }
+        replaceDefault()
+        let refused = input.insert(String(character))
+        return refused > 0 ? TextOverflow(capacity: input.capacity, pasted: false) : nil
+    }
+
+    /// Text typed into a default the form filled in takes its place.
+    private mutating func replaceDefault() {
+        guard prefilled else { return }
+        input = TextInput()
+        prefilled = false
     }
 }
 

@@ -22,6 +22,8 @@ package struct LoanForm: Hashable, Sendable {
     package private(set) var submitted = false
     /// Why the last submission failed in the use case (a rule, a locked database).
     package var failure: String?
+    /// What the focused field refused at the last key or paste: it was full.
+    package private(set) var overflow: TextOverflow?
     /// Set by Esc on an edited form: `y` discards the changes, `n` or Esc keeps editing.
     package private(set) var askingToDiscard = false
     /// The fields as the form opened, to tell whether anything was changed.
@@ -41,7 +43,7 @@ package struct LoanForm: Hashable, Sendable {
     package static func add(window: DueWindow) -> LoanForm {
         LoanForm(.add, [
             FormField(.title, "Title"), FormField(.direction, "Direction"), FormField(.counterparty, "Counterparty"),
-            FormField(.lentOn, "Lent on"), FormField(.dueOn, "Due on", text: windowDate(window)),
+            FormField(.lentOn, "Lent on"), FormField(.dueOn, "Due on", text: windowDate(window), prefilled: true),
             FormField(.note, "Note"),
         ])
     }
@@ -58,11 +60,11 @@ package struct LoanForm: Hashable, Sendable {
     /// Renewing: `+N[dwm]` counts from the current due date, as `loans renew --by` does; the
     /// default moves it by the window (at least a day).
     package static func renew(_ loan: Loan, window: DueWindow) -> LoanForm {
-        LoanForm(.renew(loan), [FormField(.date, "New due date", text: "+\(max(1, window.days))d")])
+        LoanForm(.renew(loan), [FormField(.date, "New due date", text: "+\(max(1, window.days))d", prefilled: true)])
     }
 
     package static func returnLoan(_ loan: Loan) -> LoanForm {
-        LoanForm(.returnLoan(loan), [FormField(.date, "Returned on", text: "today")])
+        LoanForm(.returnLoan(loan), [FormField(.date, "Returned on", text: "today", prefilled: true)])
     }
 
     /// Whether any field differs from what the form opened with.
@@ -84,6 +86,7 @@ package struct LoanForm: Hashable, Sendable {
     /// focused field (a character is typed into a text field).
     package mutating func apply(_ key: Key, today: CivilDate) -> FormOutcome {
         let action = KeyMap.action(for: key, in: keyMode, keyContext)
+        overflow = nil
         if askingToDiscard {
             switch action {
             case .discard?: return .cancel
@@ -112,15 +115,19 @@ package struct LoanForm: Hashable, Sendable {
         case let action?:
             if fields[focus].apply(action) { failure = nil }
         case nil:
-            if case .character(let character) = key, fields[focus].type(character) { failure = nil }
+            if case .character(let character) = key, !fields[focus].isToggle {
+                failure = nil
+                overflow = fields[focus].type(character)
+            }
         }
         return .editing
     }
 
     /// Pasted text goes into the focused field as text (never a key), unless a question is open.
     package mutating func paste(_ text: String) {
-        guard !askingToDiscard, fields[focus].paste(text) else { return }
+        guard !askingToDiscard, !fields[focus].isToggle else { return }
         failure = nil
+        overflow = fields[focus].paste(text)
     }
 
     /// The date a date field means today, or nil when it does not parse.

@@ -1,3 +1,4 @@
+import LoansCore
 import LoansText
 
 /// One line of editable text with a cursor, edited by grapheme cluster: typing inserts at the
@@ -6,23 +7,42 @@ import LoansText
 /// end. The text is kept in two parts around the cursor — the text before it, and the
 /// characters after it as a stack, nearest last — so typing, moving and deleting at the cursor
 /// cost one grapheme whatever the length of the text, and drawing measures only what is shown.
+/// It holds at most `capacity` characters: what typing or a paste would add beyond is refused,
+/// and `insert` says how much, for the screen to say so.
 package struct TextInput: Hashable, Sendable {
     /// The text before the cursor.
     private var head: String
     /// The graphemes after the cursor, the nearest last.
     private var tail: [Character]
+    /// How many graphemes `head` holds, kept as it changes: counting them would cost the whole text.
+    private var headCount: Int
+    /// The most characters (grapheme clusters) the text holds.
+    package let capacity: Int
 
-    package init(_ text: String = "") {
+    /// What every text entry of the TUI holds at most, the filter and each form field: the
+    /// longest text a loan has (a note), so nothing a loan can hold is refused, and a filter
+    /// longer than any loan's text — which could match nothing — never has to be searched.
+    package static let standardCapacity = LoanRules.noteLimit
+
+    package init(_ text: String = "", capacity: Int = TextInput.standardCapacity) {
         head = text
         tail = []
+        headCount = text.count
+        self.capacity = capacity
     }
 
     package var text: String { tail.isEmpty ? head : head + String(tail.reversed()) }
 
     package var isEmpty: Bool { head.isEmpty && tail.isEmpty }
 
-    /// How many graphemes stand before the cursor (counts them: for tests, not for drawing).
-    package var cursor: Int { head.count }
+    /// How many graphemes stand before the cursor.
+    package var cursor: Int { headCount }
+
+    /// How many graphemes the text holds (kept, not counted: any length costs the same).
+    package var count: Int { headCount + tail.count }
+
+    /// Whether the text holds as much as it can.
+    package var isFull: Bool { count >= capacity }
 
     /// Applies a key: a character is typed at the cursor, an editing key (`TextInput.keys`)
     /// edits; false when the key is neither (the caller's to handle).
@@ -41,33 +61,67 @@ package struct TextInput: Hashable, Sendable {
     package mutating func perform(_ edit: TextEdit) {
         switch edit {
         case .left:
-            if let character = head.popLast() { tail.append(character) }
+            if let character = head.popLast() {
+                headCount -= 1
+                tail.append(character)
+            }
         case .right:
-            if let character = tail.popLast() { head.append(character) }
+            if let character = tail.popLast() { appendToHead(String(character)) }
         case .start:
             tail.append(contentsOf: head.reversed())
             head = ""
+            headCount = 0
         case .end:
-            head += String(tail.reversed())
+            appendToHead(String(tail.reversed()))
             tail = []
         case .deleteBackward:
             guard head.popLast() != nil else { return }
+            headCount -= 1
             joinAtCursor()
         case .deleteForward:
             guard tail.popLast() != nil else { return }
             joinAtCursor()
         case .clear:
             head = ""
+            headCount = 0
             tail = []
         case .cutToEnd:
             tail = []
         }
     }
 
-    /// Inserts text at the cursor (typed or pasted); the cursor ends after it.
-    package mutating func insert(_ text: String) {
-        head += text
+    /// Inserts text at the cursor (typed or pasted), as much of it as the capacity leaves room
+    /// for; the cursor ends after it. Returns how many characters were refused (0 when all of
+    /// it went in). A refused key costs nothing whatever the length of the text.
+    @discardableResult
+    package mutating func insert(_ text: String) -> Int {
+        let room = capacity - count
+        guard room > 0 else { return text.count }
+        var taken = text[...]
+        var refused = 0
+        // A text of no more bytes than the room has no more characters either.
+        if text.utf8.count > room, let end = text.index(text.startIndex, offsetBy: room, limitedBy: text.endIndex) {
+            taken = text[..<end]
+            refused = text[end...].count
+        }
+        appendToHead(taken)
         joinAtCursor()
+        return refused
+    }
+
+    /// Appends to the text before the cursor, counting only what changed: the new text and the
+    /// grapheme it may join (a break before the last grapheme does not move when text follows).
+    private mutating func appendToHead(_ text: some StringProtocol) {
+        guard !text.isEmpty else { return }
+        let last = head.last
+        head += text
+        if let last {
+            var joined = String(last)
+            joined += text
+            headCount += joined.count - 1
+        } else {
+            headCount += text.count
+        }
     }
 
     /// Pasted text as a field takes it: control characters (ESC, tab, CR…) become spaces, and so
@@ -126,6 +180,14 @@ package struct TextInput: Hashable, Sendable {
     private static func shown(_ character: Character) -> String {
         character == "\n" ? "↵" : SafeText.sanitized(String(character))
     }
+}
+
+/// Text that did not go in: the entry held `capacity` characters already, or had room for part
+/// of a paste only. The screen says so (the filter's line, under a form).
+package struct TextOverflow: Hashable, Sendable {
+    package let capacity: Int
+    /// Part of a paste was refused (else a key typed).
+    package let pasted: Bool
 }
 
 /// What an editing key does to the text being typed.

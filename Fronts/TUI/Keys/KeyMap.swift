@@ -1,3 +1,4 @@
+import LoansCore
 /// What a key asks the TUI to do.
 package enum KeyAction: Hashable, Sendable {
     /// Down or up a loan (a line in the detail and the help), a page, to either end.
@@ -183,7 +184,7 @@ package enum KeyMap {
         KeyBinding(.back, [.character("q"), .character("?"), .escape, .left, .character("h")], hint: KeyHint("q", "back"), "back"),
     ])
 
-    static let failure = KeyGroup(title: "When the loans cannot be read (tried again every second)", bindings: [
+    static let failure = KeyGroup(title: "When the loans cannot be read (tried again \(RetryPause.phrase))", bindings: [
         KeyBinding(.quit, [.character("q"), .escape], hint: KeyHint("q", "quit"), "quit"),
     ])
 

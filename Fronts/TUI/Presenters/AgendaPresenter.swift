@@ -46,7 +46,13 @@ package enum AgendaPresenter {
 
     /// The loans could not be read: says so, with the store's reason.
     package static func failure(_ message: String) -> Notice {
-        Notice(text: "Loans could not be loaded: \(message)", tone: .error, hint: "It is tried again every second · q quits")
+        Notice(text: "Loans could not be loaded: \(message)", tone: .error, hint: "It is tried again \(RetryPause.phrase) · q quits")
+    }
+
+    /// The loans cannot be read now, and the screen shows them as read before: when that was,
+    /// then the store's reason (the part that may be cut at the screen's edge).
+    package static func notCurrent(_ message: String, readAt: WallTime) -> String {
+        "Not current: as read at \(readAt); the loans cannot be read now: \(message)"
     }
 
     /// `OVERDUE (2)`, `DUE SOON (3)`, `LATER (4)`, `RETURNED (12)`; `(99+)` when a count that

@@ -60,8 +60,8 @@ package struct KeyHint: Hashable, Sendable {
 /// The line above the footer: a message, or the filter being typed.
 package enum StatusLine: Hashable, Sendable {
     case message(String, Tone)
-    /// The filter prompt, with the text and where its cursor is.
-    case filter(TextInput)
+    /// The filter prompt, with the text and where its cursor is, and what it refused to take.
+    case filter(TextInput, note: String?)
 }
 
 /// A centred message: empty, or could not load.
@@ -126,6 +126,8 @@ package struct FormBody: Hashable, Sendable {
         package let input: TextInput
         package let isToggle: Bool
         package let focused: Bool
+        /// The text is a default that the first character typed replaces: shown as selected.
+        package let prefilled: Bool
         /// The day a date field means ("Sun 2026-12-06"), when it parses.
         package let meaning: String?
         package let problem: String?
@@ -135,6 +137,8 @@ package struct FormBody: Hashable, Sendable {
     package let loanID: LoanID?
     package let fields: [Field]
     package let failure: String?
+    /// What the focused field refused to take, worded (it was full).
+    package let overflow: String?
     /// Esc was pressed on changed values: the form asks whether to throw them away.
     package let askingToDiscard: Bool
 }

@@ -10,7 +10,7 @@ package enum DetailPresenter {
             Field(label: "Title", value: loan.title, tone: .plain),
             Field(label: "Direction", value: loan.direction == .lent ? "lent (I gave it)" : "borrowed (I have it)", tone: .plain),
             Field(label: loan.direction == .lent ? "Lent to" : "Borrowed from", value: loan.counterparty, tone: .plain),
-            Field(label: "Lent on", value: dated(loan.lentOn), tone: .plain),
+            Field(label: LoanWording.startLabel(loan.direction), value: dated(loan.lentOn), tone: .plain),
             Field(
                 label: "Due on", value: "\(dated(loan.dueOn)) · \(RelativeDay.capitalized(RelativeDay.phrase(item)))",
                 tone: AgendaPresenter.tone(item.status)
@@ -41,18 +41,20 @@ package enum DetailPresenter {
 package enum FormPresenter {
     package static func body(_ form: LoanForm, today: CivilDate) -> FormBody {
         let problems = form.problems(today: today)
+        let direction = form.fields.first(where: \.isToggle)?.direction ?? .lent
         let fields = form.fields.enumerated().map { index, field in
             let meaning = field.isDate ? form.date(field.name, today: today).map(DetailPresenter.dated) : nil
             let input = field.isToggle
                 ? TextInput(field.direction == .lent ? "lent — I gave it to them" : "borrowed — I have it from them")
                 : field.input
             return FormBody.Field(
-                label: field.label, input: input, isToggle: field.isToggle, focused: index == form.focus,
-                meaning: meaning, problem: problems[field.name]
+                label: field.name == .lentOn ? LoanWording.startLabel(direction) : field.label, input: input, isToggle: field.isToggle,
+                focused: index == form.focus, prefilled: field.prefilled, meaning: meaning, problem: problems[field.name]
             )
         }
         return FormBody(
             title: title(form.purpose), loanID: form.original?.id, fields: fields, failure: form.failure,
+            overflow: form.overflow.map { ChromePresenter.overflow(form.fields[form.focus].label, $0) },
             askingToDiscard: form.askingToDiscard
         )
     }

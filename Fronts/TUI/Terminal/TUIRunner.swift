@@ -9,8 +9,8 @@ package enum TUIRunner {
 
     /// Shows the loans until the user quits. Between events it sleeps on the live-agenda port,
     /// which wakes it for input on the terminal, when the terminal may have changed size and
-    /// when the answer may have changed; after a failed read it also wakes a second later to
-    /// try again (the port's loop owns the signals: a resize never interrupts a draw).
+    /// when the answer may have changed; after a failed read it also wakes to try again, as
+    /// `RetryPause` schedules (the port's loop owns the signals: a resize never interrupts a draw).
     /// Everything already typed or pasted is handled before the next draw. When the terminal
     /// goes away (end of file, EIO, a hang-up), it stops at once with an error. The terminal is
     /// restored on return, on a thrown error and, through the signal guard, on a signal.
@@ -23,8 +23,7 @@ package enum TUIRunner {
         var app = TUIApp(today: today, stores: stores, width: terminal.width, height: terminal.height, demo: demo)
         terminal.draw(app.screen)
         while !app.isFinished {
-            let retry = app.failure == nil ? nil : 1000
-            switch changes.next(input: STDIN_FILENO, output: nil, timeoutMilliseconds: retry) {
+            switch changes.next(input: STDIN_FILENO, output: nil, timeoutMilliseconds: app.retryMilliseconds) {
             case .answerMayHaveChanged, .timeout:
                 app.handle(.changed)
             case .resized:

@@ -61,6 +61,7 @@ enum FormView {
         }
         var messages: [(String, Style)] = []
         if let failure = form.failure { messages.append((failure, loud)) }
+        if let overflow = form.overflow { messages.append((overflow, loud)) }
         for (field, note) in zip(form.fields, notes) {
             guard let problem = field.problem else { continue }
             if field.focused {
@@ -77,7 +78,9 @@ enum FormView {
         screen.put("[", row: row, column: column, style: style)
         let shown = field.input.visible(columns: width)
         screen.fill(row: row, from: column + 1, to: column + 1 + width, style: Style(.plain, inverse: field.focused))
-        screen.put(shown.text, row: row, column: column + 1, style: Style(.plain, inverse: field.focused), limit: width)
+        // A default that typing replaces stands out as selected text does.
+        let text = field.prefilled && field.focused ? Style(.accent, bold: true, inverse: true) : Style(.plain, inverse: field.focused)
+        screen.put(shown.text, row: row, column: column + 1, style: text, limit: width)
         screen.put("]", row: row, column: column + 1 + width, style: style)
         if field.focused { screen.cursor = CursorPosition(row: row, column: column + 1 + shown.cursorColumn) }
         return column + width + 2

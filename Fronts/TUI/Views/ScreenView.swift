@@ -65,10 +65,16 @@ package enum ScreenView {
         switch frame.status {
         case .message(let text, let tone):
             screen.put(" " + text, row: row, column: 0, style: Style(tone, bold: tone == .error))
-        case .filter(let input):
+        case .filter(let input, let note):
             let start = screen.put(" Filter: /", row: row, column: 0, style: Style(.accent, bold: true))
-            let shown = input.visible(columns: screen.width - start - 1)
+            // What the filter refused goes at the right end, whole when it fits; the text gives way.
+            let shownNote = note.map { Truncation.truncate($0, toColumns: max(0, screen.width - start - 12)) }
+            let noteWidth = shownNote.map { DisplayWidth.of($0) + 2 } ?? 0
+            let shown = input.visible(columns: screen.width - start - 1 - noteWidth)
             screen.put(shown.text, row: row, column: start)
+            if let shownNote {
+                screen.put(shownNote, row: row, column: screen.width - noteWidth + 1, style: Style(.error, bold: true))
+            }
             screen.cursor = CursorPosition(row: row, column: start + shown.cursorColumn)
         case nil:
             break

@@ -10,7 +10,7 @@ package enum LoanDetailText {
             ("Title", SafeText.sanitized(loan.title)),
             ("Direction", loan.direction.rawValue),
             ("Counterparty", SafeText.sanitized(loan.counterparty)),
-            (loan.direction == .lent ? "Lent on" : "Borrowed on", loan.lentOn.iso),
+            (LoanWording.startLabel(loan.direction), loan.lentOn.iso),
             ("Due on", TextColour.paint("\(loan.dueOn.iso) (\(RelativeDay.phrase(item)))", item.status, colour: colour)),
             ("Returned on", loan.returnedOn.map { "\($0.iso) (\(LoanWording.lateness(loan) ?? ""))" } ?? "not yet"),
             ("Renewals", loan.renewals == 0 ? "0" : "\(loan.renewals) (earlier due dates: \(history))"),

@@ -3,12 +3,14 @@ import LoansCore
 /// Core's refusals in words. Core hands over what happened (the loan, the dates, the change that
 /// blocks an undo); most refusals read the same in every front, and where one says what to do
 /// next, each front names its own means: the command line its commands and options (`loans undo
-/// --skip`), the TUI its keys — the TUI never tells a person to run a command.
+/// --skip`), the TUI its keys, the web its pages and buttons — neither the TUI nor the web ever
+/// tells a person to run a command.
 package enum ErrorText {
     /// Where a message is shown.
     private enum Front {
         case commandLine
         case tui
+        case web
     }
 
     /// A refusal as the command line says it (after `loans: `); instants in UTC.
@@ -19,6 +21,12 @@ package enum ErrorText {
     /// A refusal as the TUI says it, with its keys; instants on the local wall clock.
     package static func tui(_ error: LoanCommandError, wallTime: (UTCTimestamp) -> WallTime = utc) -> String {
         message(error, .tui, wallTime: wallTime)
+    }
+
+    /// A refusal as the web front says it beside a form: the command line's words, with what to
+    /// do next in the page's terms; instants on the server's wall clock.
+    package static func web(_ error: LoanCommandError, wallTime: (UTCTimestamp) -> WallTime = utc) -> String {
+        message(error, .web, wallTime: wallTime)
     }
 
     /// An import refused because ids are taken (the command line imports; the TUI does not).
@@ -47,12 +55,18 @@ package enum ErrorText {
             return "loan \(id) is not returned, so there is nothing to reopen"
         case .returnAfterToday(let id, let date, let today):
             let refusal = "return date \(date) is after today (\(today)); a loan comes back today or earlier"
-            return front == .commandLine ? refusal + " (loans return \(id) --on \(today))" : refusal
+            switch front {
+            case .commandLine: return refusal + " (loans return \(id) --on \(today))"
+            case .tui: return refusal
+            case .web: return refusal + " (leave the date empty for today)"
+            }
         case .renewalNotLater(let id, let date, let due):
             let refusal = "a renewal moves the due date later, and \(date) is not after \(due), the current due date"
-            return front == .commandLine
-                ? refusal + " of loan \(id) (to correct a wrong due date: loans edit \(id) --due \(date))"
-                : refusal + " (e corrects a wrong due date)"
+            switch front {
+            case .commandLine: return refusal + " of loan \(id) (to correct a wrong due date: loans edit \(id) --due \(date))"
+            case .tui: return refusal + " (e corrects a wrong due date)"
+            case .web: return refusal + " (to correct a wrong due date, edit the loan)"
+            }
         case .renewalOutOfRange(let id, let offset):
             return "renewing loan \(id) by +\(offset.count)\(offset.unit.letter) leaves the calendar (0001-01-01 to 9999-12-31)"
         case .nothingToUndo:
@@ -60,7 +74,10 @@ package enum ErrorText {
         case .nothingToRedo:
             return "nothing to redo"
         case .blocked(let blocked):
-            return front == .commandLine ? commandLine(blocked) : tui(blocked, wallTime: wallTime)
+            return front == .commandLine ? commandLine(blocked) : tui(blocked, wallTime: wallTime, remedy: remedy(front))
+        case .everyChangeBlocked(let blocked, let count):
+            return front == .commandLine
+                ? commandLine(everyChangeBlocked: blocked, count: count) : tui(blocked, wallTime: wallTime, remedy: remedy(front))
         case .store(let error):
             return error.message
         }
@@ -75,10 +92,28 @@ package enum ErrorText {
             + (blocked.isUndo ? " (loans undo --skip leaves it and undoes the next one)" : "")
     }
 
+    /// What a person can do about a blocked change where they are: the TUI's keys, the web's page.
+    private static func remedy(_ front: Front) -> String {
+        front == .web ? "edit, reopen or remove it on its page" : "e edit, o reopen, x remove"
+    }
+
+    /// `nothing to undo: your one change not undone yet, change 2 (add of loan 2), is blocked
+    /// because change 3 (return by bob@desk at …Z) touched the loan since; nothing was changed`:
+    /// `undo --skip` names what blocks the newest of the changes it left.
+    private static func commandLine(everyChangeBlocked blocked: BlockedChange, count: Int) -> String {
+        let change = "change \(blocked.change.id) (\(blocked.change.kind.rawValue) of loan \(blocked.loan))"
+        let since = blocked.blocker.map { "change \($0.id) (\($0.kind.rawValue) by \($0.who) at \($0.at))" } ?? "a change made outside loans"
+        let which = count == 1
+            ? "your one change not undone yet, \(change), is blocked"
+            : "your \(count) changes not undone yet are all blocked; the newest, \(change),"
+        return "nothing to undo: \(which) because \(since) touched the loan since; nothing was changed"
+    }
+
     /// `cannot undo change 2 (add of #2 Tent): bob@desk returned the loan since (change 3 at
     /// 2026-11-30 10:02); nothing was changed — change the loan by hand instead (e edit, o reopen,
-    /// x remove)`: the TUI cannot pass a change by, so it says what a person can do there.
-    private static func tui(_ blocked: BlockedChange, wallTime: (UTCTimestamp) -> WallTime) -> String {
+    /// x remove)`: the TUI and the web cannot pass a change by, so each says what a person can do
+    /// there (`remedy`).
+    private static func tui(_ blocked: BlockedChange, wallTime: (UTCTimestamp) -> WallTime, remedy: String) -> String {
         let verb = blocked.isUndo ? "undo" : "redo"
         let loan = "#\(blocked.loan)" + (blocked.title.map { " " + SafeText.sanitized($0) } ?? "")
         let since = blocked.blocker.map { change in
@@ -86,6 +121,6 @@ package enum ErrorText {
             return "\(SafeText.sanitized(change.who)) \(ChangeWording.past(change.kind)) \(what) since (change \(change.id) at \(wallTime(change.at)))"
         } ?? "a change made outside loans touched the loan since"
         return "cannot \(verb) change \(blocked.change.id) (\(blocked.change.kind.rawValue) of \(loan)): \(since); nothing was changed"
-            + " — change the loan by hand instead (e edit, o reopen, x remove)"
+            + " — change the loan by hand instead (\(remedy))"
     }
 }

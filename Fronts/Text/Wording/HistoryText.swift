@@ -1,8 +1,9 @@
 import LoansCore
 
-/// `loans history`: one line per change, newest first — local time, the loan, what happened:
-/// `2026-11-30 10:02  #3  The Hobbit  returned (was due 2026-11-28)`. Changes made by someone else
-/// say who.
+/// `loans history`: one line per change, newest first — local time, the change's id (as undo
+/// and its refusals cite it), the loan, what happened:
+/// `2026-11-30 10:02  change 11  #3  The Hobbit  returned on 2026-11-30 (was due 2026-11-28)`.
+/// Changes made by someone else say who.
 package enum HistoryText {
     /// The lines for `entries`; `wallTime` shows an instant in local time, `author` is the
     /// person reading (their own changes need no name).
@@ -17,7 +18,7 @@ package enum HistoryText {
             if change.isUndone { what += " (undone)" }
             if change.who != author { what += " — by \(change.who)" }
             return [
-                wallTime(change.at).description, loan.flatMap { $0 }.map { "#\($0.id)" } ?? "",
+                wallTime(change.at).description, "change \(change.id)", loan.flatMap { $0 }.map { "#\($0.id)" } ?? "",
                 loan.flatMap { $0 }?.title ?? "", what,
             ]
         }
@@ -60,7 +61,7 @@ package enum ChangeWording {
             return "renewed to \(after.dueOn) (was due \(before.dueOn))"
         case .returnLoan:
             guard let before, let after, let day = after.returnedOn else { return "returned" }
-            return day == before.dueOn ? "returned (was due \(before.dueOn))" : "returned on \(day) (was due \(before.dueOn))"
+            return day == before.dueOn ? "returned on its due date (\(day))" : "returned on \(day) (was due \(before.dueOn))"
         case .reopen:
             return before?.returnedOn.map { "reopened (had come back \($0))" } ?? "reopened"
         case .remove:
@@ -78,7 +79,7 @@ package enum ChangeWording {
         [
             ("title", loan.title), ("direction", loan.direction.rawValue), ("name", loan.counterparty),
             ("lent date", loan.lentOn.iso), ("due date", loan.dueOn.iso), ("return date", loan.returnedOn?.iso ?? ""),
-            ("note", loan.note ?? ""),
+            ("note", loan.note ?? ""), ("renewals", loan.previousDueDates.map(\.iso).joined(separator: ",")),
         ]
     }
 }

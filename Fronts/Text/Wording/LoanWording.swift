@@ -25,6 +25,16 @@ package enum LoanWording {
         }
     }
 
+    /// The name of the day a loan began, the same in every front that shows it (`show`, the
+    /// TUI's detail and forms): "Lent on" for a thing lent, "Borrowed on" for a thing borrowed —
+    /// "Lent on" would read as if I had lent what I borrowed.
+    package static func startLabel(_ direction: Direction) -> String {
+        switch direction {
+        case .lent: "Lent on"
+        case .borrowed: "Borrowed on"
+        }
+    }
+
     /// "to Alice" or "from City Library", where the direction shows anyway (lists).
     package static func shortParty(_ loan: Loan) -> String {
         loan.direction == .lent ? "to \(loan.counterparty)" : "from \(loan.counterparty)"
@@ -57,7 +67,20 @@ package enum LoanWording {
 /// What a change did, in one line: the same words on the command line and in the TUI.
 package enum OutcomeText {
     package static func added(_ id: LoanID) -> String { "Added loan #\(id)." }
-    package static func edited(_ id: LoanID) -> String { "Edited loan #\(id)." }
+    /// `Edited loan #3.`, saying which renewals a corrected due date dropped: `Edited loan #3;
+    /// dropped 1 renewal whose earlier due date (2026-12-09) is not before the new due date
+    /// 2026-12-05 (undo brings it back).`
+    package static func edited(_ outcome: EditOutcome) -> String {
+        let loan = outcome.loan
+        let dropped = outcome.droppedDueDates
+        guard !dropped.isEmpty else { return "Edited loan #\(loan.id)." }
+        let dates = dropped.map(\.iso).joined(separator: ", ")
+        let which = dropped.count == 1
+            ? "1 renewal whose earlier due date (\(dates)) is"
+            : "\(dropped.count) renewals whose earlier due dates (\(dates)) are"
+        return "Edited loan #\(loan.id); dropped \(which) not before the new due date \(loan.dueOn)"
+            + " (undo brings \(dropped.count == 1 ? "it" : "them") back)."
+    }
     package static func renewed(_ loan: Loan) -> String { "Renewed loan #\(loan.id): now due \(loan.dueOn) (renewal \(loan.renewals))." }
     package static func returned(_ loan: Loan, on date: CivilDate) -> String { "Returned loan #\(loan.id) on \(date)." }
     package static func removed(_ id: LoanID) -> String { "Removed loan #\(id)." }

@@ -13,9 +13,10 @@ package enum WidgetState: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The widget's answer in words, before it is fitted to a width: the non-zero counts, the most
-/// urgent loan and its relative day. Every piece is already sanitised (no control characters).
+/// urgent loan and its relative day, and the agenda's first loans for a tooltip. Every piece is
+/// already sanitised (no control characters).
 package struct WidgetModel: Hashable, Sendable {
-    /// The most urgent loan, as the widget words it.
+    /// A due loan, as the widget words it.
     package struct UrgentLoan: Hashable, Sendable {
         /// The title, sanitised, not yet shortened.
         package let title: String
@@ -34,15 +35,22 @@ package struct WidgetModel: Hashable, Sendable {
     package let state: WidgetState
     package let overdueCount: Int
     package let dueSoonCount: Int
-    /// The most overdue loan, else the one due soonest; nil when nothing is due.
-    package let urgent: UrgentLoan?
+    /// The agenda's first loans in its order (overdue, then due soon): the most urgent alone,
+    /// unless the summary named more; empty when nothing is due.
+    package let listed: [UrgentLoan]
+    /// How many due loans `listed` leaves out.
+    package let unlisted: Int
 
-    package init(state: WidgetState, overdueCount: Int, dueSoonCount: Int, urgent: UrgentLoan?) {
+    package init(state: WidgetState, overdueCount: Int, dueSoonCount: Int, listed: [UrgentLoan], unlisted: Int) {
         self.state = state
         self.overdueCount = overdueCount
         self.dueSoonCount = dueSoonCount
-        self.urgent = urgent
+        self.listed = listed
+        self.unlisted = unlisted
     }
+
+    /// The most overdue loan, else the one due soonest; nil when nothing is due.
+    package var urgent: UrgentLoan? { listed.first }
 
     /// The non-zero counts: "2 overdue · 3 due soon", "3 due soon"; empty when nothing is due.
     package var counts: String {
@@ -62,13 +70,28 @@ package struct WidgetText: Hashable, Sendable {
     package let full: String
     /// The counts only (`2 overdue · 3 due soon`), for bars short of room.
     package let short: String
-    /// A longer explanation for a hover (waybar): the counts and the most urgent loan in full.
-    package let tooltip: String
+    /// What a hover (waybar's tooltip) or a click (a notification) shows: a heading — the counts,
+    /// "Nothing overdue or due soon." or `loans: error` — then `lines`.
+    package let heading: String
+    /// The agenda's loans, one a line (`The Hobbit — lent to Alice, 2 days overdue`), at most
+    /// `WidgetPresenter.listedLoans` and then `… and 3 more`; or why the answer failed.
+    package let lines: [String]
 
-    package init(state: WidgetState, full: String, short: String, tooltip: String) {
+    package init(state: WidgetState, full: String, short: String, heading: String, lines: [String] = []) {
         self.state = state
         self.full = full
         self.short = short
-        self.tooltip = tooltip
+        self.heading = heading
+        self.lines = lines
+    }
+
+    /// The heading and the lines, one a line: waybar's tooltip.
+    package var tooltip: String {
+        var text = heading
+        for line in lines {
+            text += "\n"
+            text += line
+        }
+        return text
     }
 }

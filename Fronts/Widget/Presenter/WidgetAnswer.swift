@@ -7,10 +7,16 @@ import LoansCore
 package struct WidgetAnswer {
     package let style: WidgetStyle
     let presenter: WidgetPresenter
+    /// How many of the agenda's loans to read (`AgendaQuery.summary(_:leading:)`): the list, for a
+    /// bar that shows it on a hover (waybar's tooltip) or a click that shows it (a notification);
+    /// the most urgent loan alone otherwise, which is all a line needs.
+    package let leading: Int
 
-    package init(style: WidgetStyle, presenter: WidgetPresenter) {
+    /// `listing`: the answer is also shown as a list (a click's notification).
+    package init(style: WidgetStyle, presenter: WidgetPresenter, listing: Bool = false) {
         self.style = style
         self.presenter = presenter
+        leading = listing || style.format == .waybar ? WidgetPresenter.listedLoans : 1
     }
 
     /// The text for the summary `read` answers (plain text: rethrows a failure).

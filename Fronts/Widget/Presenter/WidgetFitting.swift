@@ -9,17 +9,22 @@ package enum WidgetFitting {
     package static let maximumBytes = 1024
 
     static func shorten(_ text: String, columns: Int, bytes: Int = maximumBytes) -> String {
-        let narrow = Truncation.truncate(text, toColumns: columns)
-        guard narrow.utf8.count > bytes else { return narrow }
+        capped(Truncation.truncate(text, toColumns: columns), bytes: bytes)
+    }
+
+    /// Shortens to `bytes` UTF-8 bytes alone, by whole graphemes with `…`: for a tooltip's line,
+    /// which no width limits (measuring its width would cost a tooltip's 20 loans for nothing).
+    static func capped(_ text: String, bytes: Int = maximumBytes) -> String {
+        guard text.utf8.count > bytes else { return text }
         let ellipsis = String(Truncation.ellipsis)
         var size = 0
-        var end = narrow.startIndex
-        for index in narrow.indices {
-            let next = narrow[index].utf8.count
+        var end = text.startIndex
+        for index in text.indices {
+            let next = text[index].utf8.count
             if size + next > bytes - ellipsis.utf8.count { break }
             size += next
-            end = narrow.index(after: index)
+            end = text.index(after: index)
         }
-        return String(narrow[..<end]) + ellipsis
+        return String(text[..<end]) + ellipsis
     }
 }

@@ -11,6 +11,10 @@ package struct WidgetPresenter: Sendable {
     package static let maxWidthRange = 1...1000
     /// What every bar shows when the answer could not be read.
     package static let failureText = "loans: error"
+    /// The most loans a tooltip or a notification lists (then "… and N more").
+    package static let listedLoans = 20
+    /// The heading of a tooltip or a notification when nothing is due.
+    package static let nothingDueText = "Nothing overdue or due soon."
 
     let maxWidth: Int
     let maxBytes: Int
@@ -27,19 +31,25 @@ package struct WidgetPresenter: Sendable {
         self.empty = empty
     }
 
-    /// The counts, the most urgent loan and its day, in words; nothing is shortened yet.
+    /// The counts, the agenda's first loans (the most urgent first) and their days, in words;
+    /// nothing is shortened yet. At most `listedLoans` are listed.
     package static func model(_ summary: AgendaSummary) -> WidgetModel {
         let state: WidgetState = summary.overdueCount > 0 ? .overdue : summary.dueSoonCount > 0 ? .dueSoon : .nothingDue
-        let urgent = summary.mostUrgent.map { loan in
-            WidgetModel.UrgentLoan(
+        guard state != .nothingDue else {
+            return WidgetModel(state: state, overdueCount: 0, dueSoonCount: 0, listed: [], unlisted: 0)
+        }
+        var listed: [WidgetModel.UrgentLoan] = []
+        listed.reserveCapacity(min(summary.leading.count, listedLoans))
+        for loan in summary.leading.prefix(listedLoans) {
+            listed.append(WidgetModel.UrgentLoan(
                 title: SafeText.sanitized(loan.loan.title),
                 party: SafeText.sanitized(LoanWording.party(loan.loan)),
                 day: RelativeDay.phrase(loan)
-            )
+            ))
         }
         return WidgetModel(
             state: state, overdueCount: summary.overdueCount, dueSoonCount: summary.dueSoonCount,
-            urgent: state == .nothingDue ? nil : urgent
+            listed: listed, unlisted: max(summary.overdueCount + summary.dueSoonCount - listed.count, 0)
         )
     }
 
@@ -53,12 +63,23 @@ package struct WidgetPresenter: Sendable {
     package func text(_ model: WidgetModel) -> WidgetText {
         guard model.state != .nothingDue else {
             let shown = fit(SafeText.sanitized(empty))
-            return WidgetText(state: .nothingDue, full: shown, short: shown, tooltip: "Nothing overdue or due soon.")
+            return WidgetText(state: .nothingDue, full: shown, short: shown, heading: WidgetPresenter.nothingDueText)
         }
         let counts = model.counts
         let short = fit(counts)
+        var lines: [String] = []
+        lines.reserveCapacity(model.listed.count + 1)
+        for loan in model.listed {
+            var line = WidgetFitting.capped(loan.title)
+            line += " — "
+            line += WidgetFitting.capped(loan.party)
+            line += ", "
+            line += loan.day
+            lines.append(line)
+        }
+        if model.unlisted > 0, !lines.isEmpty { lines.append("… and \(model.unlisted) more") }
         guard let urgent = model.urgent else {
-            return WidgetText(state: model.state, full: short, short: short, tooltip: counts)
+            return WidgetText(state: model.state, full: short, short: short, heading: counts, lines: lines)
         }
         let prefix = counts + ": "
         let suffix = " (\(urgent.day))"
@@ -67,16 +88,15 @@ package struct WidgetPresenter: Sendable {
         let full = columns >= 2 && bytes >= 8
             ? prefix + WidgetFitting.shorten(urgent.title, columns: columns, bytes: bytes) + suffix
             : short
-        let tooltip = counts + "\n" + WidgetFitting.shorten(urgent.title, columns: Int.max) + " — "
-            + WidgetFitting.shorten(urgent.party, columns: Int.max) + ", " + urgent.day
-        return WidgetText(state: model.state, full: full, short: short, tooltip: tooltip)
+        return WidgetText(state: model.state, full: full, short: short, heading: counts, lines: lines)
     }
 
-    /// What every bar shows on a failure; the message (for a tooltip) is sanitised and shortened.
+    /// What every bar shows on a failure; the message (a tooltip's heading) is sanitised and
+    /// shortened.
     package func failure(_ message: String) -> WidgetText {
         let shown = fit(WidgetPresenter.failureText)
-        let detail = WidgetFitting.shorten(SafeText.sanitized("loans: " + message), columns: Int.max)
-        return WidgetText(state: .failed, full: shown, short: shown, tooltip: detail)
+        let detail = WidgetFitting.capped(SafeText.sanitized("loans: " + message))
+        return WidgetText(state: .failed, full: shown, short: shown, heading: detail)
     }
 
     private func fit(_ text: String) -> String {

@@ -1,5 +1,7 @@
 /// `loans completions bash`: a completion function for bash (with or without the
-/// bash-completion package), written from the declarations.
+/// bash-completion package), written from the declarations. `--name=value` completes as
+/// `--name value` does: bash makes `=` a word of its own, bash-completion joins it back, and the
+/// function reads the option before it either way.
 enum BashCompletionScript {
     static func render() -> String {
         var out = [
@@ -14,7 +16,7 @@ enum BashCompletionScript {
             "    compopt -o filenames 2>/dev/null",
             "}",
             "_loans_ids() {",
-            "    _loans_reply \"$(\"$program\" __complete ids bash 2>/dev/null)\"",
+            "    _loans_reply \"$(\"$program\" __complete \"$1\" bash 2>/dev/null)\"",
             "}",
             "_loans_names() {",
             "    local name",
@@ -37,14 +39,21 @@ enum BashCompletionScript {
             "        words=(\"${COMP_WORDS[@]}\"); cword=$COMP_CWORD",
             "        cur=${words[cword]}; prev=${words[cword-1]}",
             "    fi",
-            "    local program=${words[0]} command= position=0 ended= i word",
+            "    if [[ $cur == -*=* ]]; then prev=${cur%%=*}; cur=${cur#*=}",
+            "    elif [[ $cur == = ]]; then cur=",
+            "    elif [[ $prev == = ]]; then prev=${words[cword-2]}",
+            "    fi",
+            "    local program=${words[0]} command= position=0 last= ended= i word",
             "    for (( i = 1; i < cword; i++ )); do",
             "        word=${words[i]}",
             "        if [[ -z $ended && $word == -- ]]; then ended=1",
             "        elif [[ -z $ended && $word == -?* ]]; then",
-            "            [[ $word != *=* ]] && _loans_takes_value \"$command\" \"$word\" && i=$((i + 1))",
-            "        elif [[ -z $command ]]; then command=$word",
-            "        else position=$((position + 1))",
+            "            if [[ $word != *=* ]] && _loans_takes_value \"$command\" \"$word\"; then",
+            "                [[ ${words[i+1]} == = ]] && i=$((i + 1))",
+            "                i=$((i + 1))",
+            "            fi",
+            "        elif [[ -z $command ]]; then command=$word last=$word",
+            "        else position=$((position + 1)) last=$word",
             "        fi",
             "    done",
             "    case $command:$prev in",
@@ -77,7 +86,8 @@ enum BashCompletionScript {
         ]
         for command in CommandName.visible {
             for (index, positional) in command.positionals.enumerated() {
-                out.append("        \(command.names.map { "\($0):\(index)" }.joined(separator: "|"))) \(call(CompletionAction(positional.kind))) ;;")
+                let condition = positional.completedAfter.map { "[[ $last == \($0) ]] && " } ?? ""
+                out.append("        \(command.names.map { "\($0):\(index)" }.joined(separator: "|"))) \(condition)\(call(CompletionAction(positional.kind))) ;;")
             }
         }
         out += [
@@ -103,7 +113,7 @@ enum BashCompletionScript {
         switch action {
         case .none: ":"
         case .files: "_loans_files"
-        case .ids: "_loans_ids"
+        case .ids(let loans): "_loans_ids " + CompleteCommand.Candidates(loans).rawValue
         case .names: "_loans_names"
         case .words(let words): "_loans_reply \"\(words.joined(separator: " "))\""
         case .commands: "_loans_reply \"\(CompletionAction.commandNames.joined(separator: " "))\""

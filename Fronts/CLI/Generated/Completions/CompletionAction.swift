@@ -3,8 +3,9 @@ enum CompletionAction: Equatable {
     /// Nothing to offer (free text, a date, a number).
     case none
     case files
-    /// The most urgent open loans' ids (`loans __complete ids`), with titles where the shell shows them.
-    case ids
+    /// Loans' ids (`loans __complete ids`, or `returned` for the loans returned last), with titles
+    /// where the shell shows them.
+    case ids(LoanIDs)
     /// The counterparties already used (`loans __complete names`).
     case names
     case words([String])
@@ -15,7 +16,7 @@ enum CompletionAction: Equatable {
         switch kind {
         case .flag, .text, .date, .offset, .number, .days: self = .none
         case .name: self = .names
-        case .id: self = .ids
+        case .id(let loans): self = .ids(loans)
         case .path, .program: self = .files
         case .choice(let values, _): self = .words(values)
         case .command: self = .commands

@@ -1,0 +1,124 @@
+import LoansCore
+import LoansSystem
+
+/// Sessions, one-time links and accounts in the SQLite file (migration 7), for a server's many
+/// request threads: read-write connections from a small pool (each call one short transaction;
+/// SQLite lets one write at a time, and the others wait for it within the busy timeout). The
+/// database is made, or upgraded, by the first connection, as any write would.
+final class SQLiteSignIns: SignInStore {
+    private let connections: ConnectionPool<SQLiteConnection>
+    private let path: SystemPath
+
+    init(_ location: DatabaseLocation, capacity: Int) {
+        path = location.path
+        connections = ConnectionPool(capacity: capacity) {
+            try DatabaseFile(path: location.path, folders: location.folders).openForWriting()
+        } keep: { _ in true }
+    }
+
+    /// Runs `body` on a pooled connection, in one transaction (a write lock from the start when
+    /// `writing`), reporting SQLite's failures in Core's terms.
+    private func run<T>(writing: Bool, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try connections.borrow { connection in
+            do {
+                return try connection.transaction(immediate: writing) { try body(connection) }
+            } catch let error as SQLiteError {
+                throw StoreError(.unavailable, "database \(Quoted(path)): \(error)")
+            }
+        }
+    }
+
+    func accountCount() throws -> Int {
+        try run(writing: false) { Int(try $0.statement("SELECT count(*) FROM account").scalar()) }
+    }
+
+    func addLink(_ link: SignInLink, now: Int64) throws {
+        try run(writing: true) { connection in
+            let expired = try connection.statement("DELETE FROM sign_in_link WHERE expires_at <= ?1")
+            try expired.bind(now, at: 1)
+            try expired.run()
+            let statement = try connection.statement(
+                "INSERT INTO sign_in_link (token_hash, account_id, name, role, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)"
+            )
+            try statement.bind(link.tokenHash, at: 1)
+            try statement.bind(link.person.account, at: 2)
+            try statement.bind(link.person.name, at: 3)
+            try statement.bind(link.person.role.rawValue, at: 4)
+            try statement.bind(link.expiresAt, at: 5)
+            try statement.run()
+        }
+    }
+
+    func takeLink(_ tokenHash: String) throws -> SignInLink? {
+        try run(writing: true) { connection in
+            let statement = try connection.statement(
+                "DELETE FROM sign_in_link WHERE token_hash = ?1 RETURNING account_id, name, role, expires_at"
+            )
+            try statement.bind(tokenHash, at: 1)
+            defer { statement.reset() }
+            guard try statement.step(), let person = SQLiteSignIns.person(statement, from: 0) else { return nil }
+            let expires = statement.int64(3)
+            while try statement.step() {}
+            return SignInLink(tokenHash: tokenHash, person: person, expiresAt: expires)
+        }
+    }
+
+    func startSession(_ session: SessionRecord) throws {
+        try run(writing: true) { connection in
+            let statement = try connection.statement("""
+                INSERT INTO web_session (token_hash, account_id, name, role, started_at, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """)
+            try statement.bind(session.tokenHash, at: 1)
+            try statement.bind(session.person.account, at: 2)
+            try statement.bind(session.person.name, at: 3)
+            try statement.bind(session.person.role.rawValue, at: 4)
+            try statement.bind(session.startedAt, at: 5)
+            try statement.bind(session.lastSeen, at: 6)
+            try statement.run()
+        }
+    }
+
+    func session(_ tokenHash: String) throws -> SessionRecord? {
+        try run(writing: false) { connection in
+            let statement = try connection.statement(
+                "SELECT account_id, name, role, started_at, last_seen FROM web_session WHERE token_hash = ?1"
+            )
+            try statement.bind(tokenHash, at: 1)
+            defer { statement.reset() }
+            guard try statement.step(), let person = SQLiteSignIns.person(statement, from: 0) else { return nil }
+            return SessionRecord(tokenHash: tokenHash, person: person, startedAt: statement.int64(3), lastSeen: statement.int64(4))
+        }
+    }
+
+    func touchSession(_ tokenHash: String, at now: Int64) throws {
+        try run(writing: true) { connection in
+            let statement = try connection.statement("UPDATE web_session SET last_seen = ?2 WHERE token_hash = ?1 AND last_seen < ?2")
+            try statement.bind(tokenHash, at: 1)
+            try statement.bind(now, at: 2)
+            try statement.run()
+        }
+    }
+
+    func endSession(_ tokenHash: String) throws {
+        try run(writing: true) { connection in
+            let statement = try connection.statement("DELETE FROM web_session WHERE token_hash = ?1")
+            try statement.bind(tokenHash, at: 1)
+            try statement.run()
+        }
+    }
+
+    func endSessions(idleSince cutoff: Int64) throws {
+        try run(writing: true) { connection in
+            let statement = try connection.statement("DELETE FROM web_session WHERE last_seen < ?1")
+            try statement.bind(cutoff, at: 1)
+            try statement.run()
+        }
+    }
+
+    /// The person of a row's (account_id, name, role) columns from `first` on; nil for a role
+    /// this build does not know (a newer loans wrote it), which signs nobody in.
+    private static func person(_ statement: Statement, from first: Int32) -> SignedIn? {
+        guard let name = statement.string(first + 1), let role = statement.string(first + 2).flatMap(Role.init) else { return nil }
+        return SignedIn(name: name, role: role, account: statement.isNull(first) ? nil : statement.int64(first))
+    }
+}

@@ -1,0 +1,86 @@
+/// What a person signed in may do: an editor reads and writes, a viewer only reads.
+package enum Role: String, Hashable, Sendable, CaseIterable {
+    case editor, viewer
+}
+
+/// Who a session (or a one-time link) signs in: a name, a role, and the account it belongs to —
+/// none for the machine's owner, signed in by the one-time link `loans serve` prints while the
+/// store has no account.
+package struct SignedIn: Hashable, Sendable {
+    /// The name the history gives the person's changes (`NAME@web`).
+    package let name: String
+    package let role: Role
+    /// The account's id in the store; nil for the owner signed in by a one-time link.
+    package let account: Int64?
+
+    package init(name: String, role: Role, account: Int64? = nil) {
+        self.name = name
+        self.role = role
+        self.account = account
+    }
+}
+
+/// A session as the store keeps it: only the hash of the token the browser holds, never the
+/// token itself, so a copy of the database signs nobody in.
+package struct SessionRecord: Hashable, Sendable {
+    /// The SHA-256 of the session token, in lowercase hex.
+    package let tokenHash: String
+    package let person: SignedIn
+    /// Seconds since 1970 (UTC) when it began and when it was last used (to the hour: see
+    /// `SignIn.touchSeconds`).
+    package let startedAt: Int64
+    package let lastSeen: Int64
+
+    package init(tokenHash: String, person: SignedIn, startedAt: Int64, lastSeen: Int64) {
+        self.tokenHash = tokenHash
+        self.person = person
+        self.startedAt = startedAt
+        self.lastSeen = lastSeen
+    }
+}
+
+/// A one-time sign-in link as the store keeps it: the hash of its token, whom it signs in, and
+/// until when (seconds since 1970, UTC).
+package struct SignInLink: Hashable, Sendable {
+    package let tokenHash: String
+    package let person: SignedIn
+    package let expiresAt: Int64
+
+    package init(tokenHash: String, person: SignedIn, expiresAt: Int64) {
+        self.tokenHash = tokenHash
+        self.person = person
+        self.expiresAt = expiresAt
+    }
+}
+
+/// The sign-in port: sessions, one-time links and accounts live in the store (SQLite and
+/// PostgreSQL alike), so that several servers on one database share them. Tokens reach it only
+/// hashed. It is used from many request threads at once; each call is one short transaction.
+/// What it may be asked is bounded; when a session expires or a link is spent is `SignIn`'s to
+/// decide.
+package protocol SignInStore: AnyObject, Sendable {
+    /// How many accounts the store holds (none: `loans serve` offers the owner a one-time link).
+    func accountCount() throws -> Int
+
+    /// Keeps a new one-time link; links that expired before `now` are dropped on the way.
+    func addLink(_ link: SignInLink, now: Int64) throws
+
+    /// Takes the link with this hash out of the store and returns it, in one transaction, so it
+    /// can be used once only, whoever asks at the same moment; nil when there is none.
+    func takeLink(_ tokenHash: String) throws -> SignInLink?
+
+    /// Keeps a new session.
+    func startSession(_ session: SessionRecord) throws
+
+    /// The session with this hash, or nil.
+    func session(_ tokenHash: String) throws -> SessionRecord?
+
+    /// Notes that the session was used at `now`.
+    func touchSession(_ tokenHash: String, at now: Int64) throws
+
+    /// Ends the session (signing out); nothing when there is none.
+    func endSession(_ tokenHash: String) throws
+
+    /// Drops every session last used before `cutoff`.
+    func endSessions(idleSince cutoff: Int64) throws
+}

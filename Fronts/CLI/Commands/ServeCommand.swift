@@ -1,0 +1,76 @@
+import LoansAdapters
+import LoansCore
+import LoansHTTPServer
+import LoansWeb
+
+/// `loans serve [--listen HOST:PORT] [--base-url URL] [--tls-cert FILE --tls-key FILE]`: the web
+/// front in the foreground until SIGTERM or SIGINT.
+struct ServeCommand: LoansCommand {
+    /// Where `serve` listens when nothing says: this machine only, port 8742.
+    static let defaultAddress = try! HTTPListenAddress(parsing: "127.0.0.1:8742")
+    static let tlsCertificate = Option("--tls-cert", .path, "FILE", help: "serve HTTPS with this PEM certificate (chain) and --tls-key")
+    static let tlsKey = Option("--tls-key", .path, "FILE", help: "the certificate's private key, a PEM file only its owner may read")
+    static let declaration = CommandDeclaration(
+        .serve, abstract: "Serve the loans to a browser: pages, forms, live updates, the JSON API and the calendar feed.",
+        discussion: """
+            Runs in the foreground and logs one line per request on stderr; SIGTERM or SIGINT stops it (open requests get up to 5 s). While the store has no account, it prints a one-time sign-in link for you (10 minutes, once) and listens on this machine only. Pages, sign-in and TLS: Docs/Web.md.
+            """
+    ) {
+        SettingKey.serveListen
+        SettingKey.serveBaseURL
+        tlsCertificate
+        tlsKey
+    }
+
+    let address: HTTPListenAddress
+    /// The base URL given; nil for `http://` and the address listened on.
+    let base: WebBaseURL?
+    let tls: (certificate: SystemPath, key: SystemPath)?
+
+    init(_ input: CommandInput) throws(CLIError) {
+        address = input.settings[SettingKey.serveListen]
+        base = input.settings[SettingKey.serveBaseURL]
+        switch (input[Self.tlsCertificate], input[Self.tlsKey]) {
+        case (let certificate?, let key?): tls = (certificate, key)
+        case (nil, nil): tls = nil
+        default: throw input.refusal("--tls-cert and --tls-key go together: the certificate and its key")
+        }
+    }
+
+    func run(_ request: Request) throws -> ExitCode {
+        if tls != nil, !HTTPServer.canServeTLS {
+            throw CLIError(code: .failure, message: DynamicCompanion.run(request.arguments))
+        }
+        return try WebServer(command: self, request: request).run()
+    }
+}
+
+extension ValueReader where Value == HTTPListenAddress {
+    /// `HOST:PORT`: an IPv4 address, an IPv6 address in brackets or `localhost`, and a port.
+    static var listenAddress: Self {
+        Self(.text, shown: { $0.description }) { input throws(ValueError) in
+            do {
+                return try HTTPListenAddress(parsing: try input.text())
+            } catch let error as HTTPServerError {
+                throw ValueError(input.prefix + error.description)
+            } catch {
+                throw ValueError(input.prefix + "\(error)")
+            }
+        }
+    }
+}
+
+extension ValueReader where Value == WebBaseURL {
+    /// `http(s)://HOST[:PORT]/`.
+    static var baseURL: Self {
+        Self(.text, shown: { $0.description }) { input throws(ValueError) in
+            do {
+                return try WebBaseURL(parsing: try input.text())
+            } catch let error as WebBaseURL.Refusal {
+                throw ValueError(input.prefix + error.message)
+            } catch {
+                throw ValueError(input.prefix + "\(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Glibc
+
+/// The dynamically linked build of loans that the shipped (static) binary hands `serve` over to
+/// when it is asked to do TLS itself: a program linked statically cannot give a library it loads
+/// (GnuTLS, inside libmicrohttpd) thread-local storage, so only a dynamically linked loans can
+/// serve HTTPS. `ci/install` puts it at `PREFIX/lib/loans/loans-dynamic`, beside the binary's
+/// `PREFIX/bin`; it is the same program, with the same Swift runtime inside it.
+enum DynamicCompanion {
+    /// Where the companion of the running binary lives: `../lib/loans/loans-dynamic` from the
+    /// binary's folder.
+    static func path() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let binary = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = binary.lastIndex(of: "/") else { return nil }
+        return String(binary[..<slash]) + "/../lib/loans/loans-dynamic"
+    }
+
+    /// Replaces this process with the companion, given `arguments` (the run's words, the program
+    /// name first) and this process's environment — no shell in between. Returns only when it
+    /// could not, with what is missing in words.
+    static func run(_ arguments: [[UInt8]]) -> String {
+        guard let companion = path() else { return "cannot tell where this loans is installed (/proc/self/exe)" }
+        guard access(companion, X_OK) == 0 else {
+            return "serving HTTPS directly needs loans' dynamically linked companion at \(companion), which is not installed (ci/install puts it there); or serve plain HTTP behind a reverse proxy that does TLS"
+        }
+        let words = [Array(companion.utf8)] + arguments
+        // Each word as the bytes given (a path need not be UTF-8), NUL-terminated.
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { bytes in
+            let word = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { word[index] = CChar(bitPattern: byte) }
+            word[bytes.count] = 0
+            return word
+        } + [nil]
+        execv(companion, argv)
+        let why = String(cString: strerror(errno))
+        argv.forEach { $0?.deallocate() }
+        return "cannot start loans' dynamically linked companion \(companion): \(why)"
+    }
+}

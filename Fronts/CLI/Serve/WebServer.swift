@@ -1,0 +1,129 @@
+import Glibc
+import LoansAdapters
+import LoansCalendar
+import LoansCore
+import LoansHTTPServer
+import LoansWeb
+
+/// `loans serve`'s run: wires the web front to the store and the HTTP server, offers the owner a
+/// one-time link while the store has no account, waits for SIGTERM or SIGINT in the main thread
+/// (every other thread blocks them), then stops gracefully and exits 0.
+struct WebServer {
+    let command: ServeCommand
+    let request: Request
+
+    /// Readers open at once: a few more than the server's threads (documents are written from
+    /// threads of their own).
+    static let readerCapacity = 8
+    static let signInCapacity = 4
+
+    func run() throws -> ExitCode {
+        let signals = StopSignals()
+        let stores = request.stores
+        stores.keepsRunning = true
+        let engine = try stores.engine()
+        let signIns = try engine.signIns(upTo: WebServer.signInCapacity)
+        let signIn = SignIn(store: signIns)
+        let offerLink = try signIn.needsOwnerLink()
+        if offerLink, !command.address.isLoopback {
+            throw CLIError(
+                code: .usage,
+                message: "the store has no account yet, so loans serve listens on this machine only (127.0.0.1, [::1] or localhost), not on \(command.address); sign in there with the one-time link it prints"
+            )
+        }
+        let today = SharedToday(request.today)
+        let writers = WebWriters(source: request.settings.source, location: try stores.location(), hook: ChangeHook(variable: { request.environment[$0]?.bytes }), clock: today)
+        let alarms = request.settings[SettingKey.calendarAlarms]
+        let product = "loans \(LoansCommandLine.version)"
+        let log = ServeLog()
+        let frontBox = FrontBox()
+        var tlsIdentity: HTTPTLSIdentity?
+        if let tls = command.tls {
+            do {
+                tlsIdentity = try HTTPTLSIdentity.read(certificate: tls.certificate.bytes, key: tls.key.bytes)
+            } catch {
+                throw CLIError(code: .noInput, message: error.description)
+            }
+        }
+        // The one wake loop and its watcher, before the server starts its threads.
+        let feed = LiveFeed(today: request.today, source: stores.wakeSource(), box: frontBox)
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(listen: command.address, tls: tlsIdentity, commonHeaders: WebHeaders.common.map { HTTPField($0.name, $0.value) }, log: log.request) { incoming in
+                guard let front = frontBox.front else { return .text(503, "The server is starting.") }
+                return WebExchange.answer(front.handle(WebExchange.request(incoming)))
+            }
+        } catch {
+            throw CLIError(code: .ioError, message: error.description)
+        }
+        let scheme = tlsIdentity == nil ? "http" : "https"
+        let base = command.base ?? WebBaseURL(listening: server.address.description, https: tlsIdentity != nil)
+        let services = WebServices(
+            readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, writer: { try writers.writer($0) },
+            calendar: { reader, sink in
+                try CalendarFeed(query: CalendarFeedQuery(store: reader), alarms: alarms, product: product).write { try sink.write($0) }
+            },
+            now: { today.today.now() }, wallTime: { today.today.clock.wallTime(at: $0) }, window: request.settings.window, base: base
+        )
+        var watched = services
+        watched.watchesChanges = feed != nil
+        let front = WebFront(watched)
+        frontBox.front = front
+        if offerLink {
+            guard let token = WebTokens.random() else { throw CLIError(code: .failure, message: "the system gives no randomness for a sign-in link") }
+            let now = request.today.now().utc.secondsSinceEpoch
+            try signIn.offerLink(WebTokens.hash(token), for: SignedIn(name: SystemAuthor.user(), role: .editor), now: now)
+            log.say("loans: sign in as \(SystemAuthor.user()) within 10 minutes (the link works once): \(base)login?once=\(token)")
+        }
+        log.say("loans: serving on \(scheme)://\(server.address)/ (base \(base)); stop with Ctrl-C or SIGTERM")
+        let signal = signals.wait()
+        log.say("loans: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping (open requests get up to 5 s)")
+        feed?.stop()
+        server.stop(grace: HTTPLimits.drainSeconds)
+        return .success
+    }
+}
+
+/// The front, once it is made (the server starts first, to learn the port it got).
+final class FrontBox: @unchecked Sendable {  // `front` is guarded by `lock`
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var made: WebFront?
+
+    init() {
+        pthread_mutex_init(lock, nil)
+    }
+
+    var front: WebFront? {
+        get {
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            return made
+        }
+        set {
+            pthread_mutex_lock(lock)
+            made = newValue
+            pthread_mutex_unlock(lock)
+        }
+    }
+}
+
+/// SIGTERM and SIGINT, blocked from the start in this thread (and so in every thread it starts
+/// after), waited for with `sigwait`: nothing runs when they come but the orderly stop.
+struct StopSignals {
+    private var set = sigset_t()
+
+    init() {
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Blocks until one of them arrives; returns which.
+    func wait() -> Int32 {
+        var set = self.set
+        var signal: Int32 = 0
+        while sigwait(&set, &signal) != 0 {}
+        return signal
+    }
+}

@@ -1,0 +1,99 @@
+/// An HTML document built as UTF-8 bytes, with one escaper per place text lands: element text
+/// (`text`), a double-quoted attribute value (`attribute`), and a piece of a URL (`urlPart`,
+/// percent-encoded, then safe in an attribute too). Markup is written only from the front's own
+/// literals (`raw`); data never goes through `raw`, so a title `"><script>…` or `javascript:…`
+/// stays text. Control characters in data (C0 but tab and line feed, DEL, C1) become U+FFFD:
+/// HTML has no use for them.
+package struct HTMLWriter {
+    package private(set) var bytes: [UInt8] = []
+
+    package init(capacity: Int = 16 * 1024) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Markup from the front's own literals.
+    package mutating func raw(_ markup: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
+    }
+
+    /// Markup the front made itself (numbers, dates, its own words): never data.
+    package mutating func raw(trusted markup: String) {
+        bytes.append(contentsOf: markup.utf8)
+    }
+
+    /// Markup this writer made before (a list kept until the loans change): never data.
+    package mutating func raw(made markup: [UInt8]) {
+        bytes.append(contentsOf: markup)
+    }
+
+    /// Data as element text: `&`, `<` and `>` as entities.
+    package mutating func text(_ value: String) {
+        HTMLWriter.escape(value, quotes: false, into: &bytes)
+    }
+
+    /// Data as a double-quoted attribute value: `&`, `<`, `>`, `"` and `'` as entities.
+    package mutating func attribute(_ value: String) {
+        HTMLWriter.escape(value, quotes: true, into: &bytes)
+    }
+
+    /// Data as one piece of a URL (a path segment or a query value): every byte but the
+    /// unreserved ones percent-encoded, so it can neither end the piece nor start a scheme.
+    package mutating func urlPart(_ value: String) {
+        bytes.append(contentsOf: HTMLWriter.percentEncoded(value).utf8)
+    }
+
+    /// `value` percent-encoded for a piece of a URL (RFC 3986's unreserved bytes kept).
+    package static func percentEncoded(_ value: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func escape(_ value: String, quotes: Bool, into bytes: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { utf8 in
+            // Most data needs nothing: copy runs of plain bytes whole.
+            var start = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let replacement: StaticString?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\"") where quotes: replacement = "&quot;"
+                case UInt8(ascii: "'") where quotes: replacement = "&#39;"
+                case 0x09, 0x0A: replacement = nil
+                case 0x00..<0x20, 0x7F: replacement = "\u{FFFD}"
+                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                    replacement = "\u{FFFD}"  // C1 controls, U+0080–U+009F
+                    width = 2
+                default: replacement = nil
+                }
+                if let replacement {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: utf8.baseAddress! + start, count: index - start))
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                    index += width
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            if start < utf8.count {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: utf8.baseAddress! + start, count: utf8.count - start))
+            }
+        }
+    }
+}

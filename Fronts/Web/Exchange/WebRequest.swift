@@ -1,0 +1,64 @@
+/// One request as the web front sees it: the HTTP adapter's request, handed over by the
+/// composition root as plain text values (the front never sees the adapter or its library).
+/// Every text is already valid UTF-8 without NUL; the path comes split into decoded segments.
+package struct WebRequest: Sendable {
+    /// `GET`, `POST`, … (`HEAD` is answered as `GET`; the server drops the body).
+    package let method: String
+    /// The path's segments, each percent-decoded on its own: `/loans/3` → `["loans", "3"]`.
+    package let segments: [String]
+    /// The query string's arguments in order, decoded.
+    package let query: [WebField]
+    /// The header fields in order.
+    package let headers: [WebField]
+    /// The cookies of the `Cookie` header, in order.
+    package let cookies: [WebField]
+    /// The fields of a form body, in order; nil when the body is not a form.
+    package let form: [WebField]?
+    /// True when the request came over the server's own TLS.
+    package let isTLS: Bool
+
+    package init(
+        method: String, segments: [String], query: [WebField] = [], headers: [WebField] = [], cookies: [WebField] = [],
+        form: [WebField]? = nil, isTLS: Bool = false
+    ) {
+        self.method = method
+        self.segments = segments
+        self.query = query
+        self.headers = headers
+        self.cookies = cookies
+        self.form = form
+        self.isTLS = isTLS
+    }
+
+    /// The first header field of this name, compared without case.
+    package func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.lowercased() == wanted }?.value
+    }
+
+    /// The first query argument of this name.
+    package func query(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// The first cookie of this name.
+    package func cookie(_ name: String) -> String? {
+        cookies.first { $0.name == name }?.value
+    }
+
+    /// The first form field of this name.
+    package func field(_ name: String) -> String? {
+        form?.first { $0.name == name }?.value
+    }
+}
+
+/// A name and its value: a header field, a query argument, a cookie, a form field.
+package struct WebField: Equatable, Sendable {
+    package let name: String
+    package let value: String
+
+    package init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,41 @@
+import Glibc
+
+/// The lists of the last pages made, kept until the loans change: a page's list (everything in
+/// its `main` but what belongs to the person — the flash, the forms' tokens) depends only on the
+/// store, the day, the window and the address asked, so while nothing changes the next visitor
+/// of the same address gets the same bytes without the store being read. An entry is made at the
+/// change generation read *before* the store was, so a change that lands while a page is made
+/// only ever makes the entry older, never newer than its generation says; a change (told by the
+/// store's watcher, or by the front after its own write) makes every entry old. At most
+/// `capacity` entries; when full, all go. Off unless the composition root watches the store.
+final class PageCache: @unchecked Sendable {  // `entries` is guarded by `lock`
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var entries: [String: (generation: UInt64, title: String, bytes: [UInt8])] = [:]
+    static let capacity = 64
+
+    init() {
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// The list kept for `key` at `generation`, if any.
+    func list(_ key: String, at generation: UInt64) -> (title: String, bytes: [UInt8])? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard let entry = entries[key], entry.generation == generation else { return nil }
+        return (entry.title, entry.bytes)
+    }
+
+    /// Keeps a list made from the store as it was at `generation` or later.
+    func keep(_ key: String, at generation: UInt64, title: String, bytes: [UInt8]) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        entries = entries.filter { $0.value.generation == generation }
+        if entries.count >= PageCache.capacity { entries.removeAll() }
+        entries[key] = (generation, title, bytes)
+    }
+}

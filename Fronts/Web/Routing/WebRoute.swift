@@ -1,0 +1,123 @@
+import LoansCore
+import LoansDocument
+
+/// Every address the web front answers, and with which method. The router only names a route;
+/// what it shows or changes is the pages' and actions' business.
+package enum WebRoute: Equatable, Sendable {
+    // Pages (GET).
+    case agenda, openLoans, returned, search
+    case loan(LoanID)
+    case newLoan
+    case confirmRemove(LoanID)
+    case signInPage
+    // Forms (POST): Post/Redirect/Get.
+    case add
+    case edit(LoanID), renew(LoanID), returnLoan(LoanID), reopen(LoanID), remove(LoanID)
+    case undo, redo
+    case signIn, signOut
+    // Feeds and machines (GET).
+    case calendar
+    case api(WebDocument)
+    case health
+    case events
+    case asset(String)
+
+    /// Whether the route changes something: POST only, and only with the session's CSRF token and
+    /// a same-origin `Origin` (or `Referer`).
+    var changesState: Bool {
+        switch self {
+        case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .signIn, .signOut: true
+        default: false
+        }
+    }
+
+    /// Whether the route is answered without a session: the sign-in page and form, the
+    /// styles and script, and the health check.
+    var isPublic: Bool {
+        switch self {
+        case .signInPage, .signIn, .asset, .health: true
+        default: false
+        }
+    }
+
+    /// Whether a missing session is a JSON `401` (a machine asks) rather than a `303` to the
+    /// sign-in page (a person looks).
+    var isMachine: Bool {
+        switch self {
+        case .api, .calendar, .events: true
+        default: false
+        }
+    }
+}
+
+/// What `/api/v1/NAME` gives: the documents of `loans json`.
+package enum WebDocument: Equatable, Sendable {
+    case loans(JSONQuery)
+    case history
+}
+
+/// Maps a method and a path to a route: a path nobody serves is `404`, a known path asked with
+/// another method `405` with the methods it takes.
+package enum WebRouter {
+    package enum Match: Equatable, Sendable {
+        case route(WebRoute)
+        case notFound
+        case methodNotAllowed(allow: String)
+    }
+
+    package static func match(method: String, segments: [String]) -> Match {
+        let isRead = method == "GET" || method == "HEAD"
+        func read(_ route: WebRoute) -> Match { isRead ? .route(route) : .methodNotAllowed(allow: "GET, HEAD") }
+        func write(_ route: WebRoute) -> Match { method == "POST" ? .route(route) : .methodNotAllowed(allow: "POST") }
+        let path = segments == [""] ? [] : segments
+        switch path.count {
+        case 0:
+            return read(.agenda)
+        case 1:
+            switch path[0] {
+            case "all": return read(.openLoans)
+            case "returned": return read(.returned)
+            case "search": return read(.search)
+            case "loans": return write(.add)
+            case "undo": return write(.undo)
+            case "redo": return write(.redo)
+            case "login": return isRead ? .route(.signInPage) : method == "POST" ? .route(.signIn) : .methodNotAllowed(allow: "GET, HEAD, POST")
+            case "logout": return write(.signOut)
+            case "calendar.ics": return read(.calendar)
+            case "healthz": return read(.health)
+            case "events": return read(.events)
+            default: return .notFound
+            }
+        case 2 where path[0] == "static":
+            return read(.asset(path[1]))
+        case 2 where path[0] == "loans":
+            if path[1] == "new" { return read(.newLoan) }
+            guard let id = loanID(path[1]) else { return .notFound }
+            return read(.loan(id))
+        case 3 where path[0] == "api" && path[1] == "v1":
+            if path[2] == "history" { return read(.api(.history)) }
+            guard let query = JSONQuery(rawValue: path[2]) else { return .notFound }
+            return read(.api(.loans(query)))
+        case 3 where path[0] == "loans":
+            guard let id = loanID(path[1]) else { return .notFound }
+            switch path[2] {
+            case "edit": return write(.edit(id))
+            case "renew": return write(.renew(id))
+            case "return": return write(.returnLoan(id))
+            case "reopen": return write(.reopen(id))
+            case "remove": return isRead ? .route(.confirmRemove(id)) : method == "POST" ? .route(.remove(id)) : .methodNotAllowed(allow: "GET, HEAD, POST")
+            default: return .notFound
+            }
+        default:
+            return .notFound
+        }
+    }
+
+    /// A loan's id in a path: digits only (no sign, no `#`), at most `LoanID.maximum`.
+    static func loanID(_ text: String) -> LoanID? {
+        guard !text.isEmpty, text.utf8.count <= 16, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let value = Int64(text), value > 0, value <= LoanID.maximum.rawValue
+        else { return nil }
+        return LoanID(value)
+    }
+}

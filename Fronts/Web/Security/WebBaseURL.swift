@@ -1,0 +1,93 @@
+/// The address people reach the server at (`serve.base_url`, `--base-url`): `http://` or
+/// `https://`, a host (a name, an IPv4 address, or an IPv6 address in brackets), an optional
+/// port, and no path but `/`. Links that leave the page (the one-time link, the calendar's
+/// `webcal://` address) are made from it, it is one of the origins a form may come from, and an
+/// `https` base makes the session cookie `Secure` (TLS is then done by a proxy in front, or by
+/// the server itself).
+package struct WebBaseURL: Equatable, Sendable, CustomStringConvertible {
+    package let isHTTPS: Bool
+    /// `host:port` (or `host`) as written.
+    package let authority: String
+
+    /// Why a text is not a base URL.
+    package struct Refusal: Error, Equatable, Sendable {
+        package let message: String
+    }
+
+    package init(parsing text: String) throws(Refusal) {
+        let lower = text.lowercased()
+        let rest: Substring
+        if lower.hasPrefix("https://") {
+            isHTTPS = true
+            rest = text.dropFirst(8)
+        } else if lower.hasPrefix("http://") {
+            isHTTPS = false
+            rest = text.dropFirst(7)
+        } else {
+            throw Refusal(message: "\(WebBaseURL.quoted(text)) is not a base URL: it must start with http:// or https://")
+        }
+        let authority = rest.hasSuffix("/") ? rest.dropLast() : rest
+        guard !authority.isEmpty, authority.utf8.count <= 255 else {
+            throw Refusal(message: "\(WebBaseURL.quoted(text)) is not a base URL: it names no host")
+        }
+        guard authority.utf8.allSatisfy(WebBaseURL.isAuthorityByte) else {
+            throw Refusal(message: "\(WebBaseURL.quoted(text)) is not a base URL: write http(s)://HOST[:PORT]/ with no path, user or query (loans is served at the root)")
+        }
+        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
+            let port = authority[authority.index(after: colon)...]
+            guard !port.isEmpty, port.utf8.count <= 5, let number = Int(port), (1...65535).contains(number) else {
+                throw Refusal(message: "\(WebBaseURL.quoted(text)) is not a base URL: the port must be a number from 1 to 65535")
+            }
+        }
+        self.authority = String(authority)
+    }
+
+    /// The default: `http://` (or `https://` when the server does TLS) and the address listened on.
+    package init(listening authority: String, https: Bool = false) {
+        isHTTPS = https
+        self.authority = authority
+    }
+
+    /// `https://loans.example:8742`.
+    package var origin: String { (isHTTPS ? "https://" : "http://") + authority }
+
+    /// `https://loans.example:8742/`.
+    package var description: String { origin + "/" }
+
+    /// The calendar feed for a calendar app to subscribe to: `webcal://loans.example:8742/calendar.ics`.
+    package var calendarSubscription: String { "webcal://\(authority)/calendar.ics" }
+
+    /// Letters, digits and what a host, an IPv6 literal and a port are written with.
+    private static func isAuthorityByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            true
+        default: false
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "'" + String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 })) + "'"
+    }
+}
+
+/// Whether a state-changing request comes from this server's own pages: its `Origin` (or, when a
+/// browser sends none, its `Referer`) must be the base URL's origin or the origin of the `Host`
+/// it was sent to. A form posted from another site, or a request that names no origin at all,
+/// is refused.
+package enum SameOrigin {
+    package static func holds(_ request: WebRequest, base: WebBaseURL) -> Bool {
+        var allowed = [base.origin]
+        if let host = request.header("Host"), !host.isEmpty, !host.contains("/") {
+            allowed += ["http://" + host, "https://" + host]
+        }
+        if let origin = request.header("Origin") {
+            return allowed.contains { $0.lowercased() == origin.lowercased() }
+        }
+        if let referer = request.header("Referer") {
+            return allowed.contains { referer.lowercased().hasPrefix($0.lowercased() + "/") }
+        }
+        return false
+    }
+}

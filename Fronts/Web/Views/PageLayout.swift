@@ -1,0 +1,116 @@
+import LoansCore
+
+/// What every page has around its content: its title, where it sits in the navigation, who is
+/// signed in (with the CSRF token their forms carry), and a message the last form left.
+struct PageChrome {
+    var title: String
+    var tab: WebTab = .none
+    var person: SignedIn?
+    var csrf: String?
+    var flash: String?
+}
+
+/// The frame of every page: an HTML5 document in English and UTF-8 that a phone shows at its
+/// own width, the stylesheet and the live script from this server only, a link to skip to the
+/// content, the navigation and the search box, the page's `main`, and a footer that says who is
+/// signed in with the buttons to undo, redo and sign out. Every form is a plain POST that works
+/// without the script.
+enum PageLayout {
+    static func page(_ chrome: PageChrome, _ content: (inout HTMLWriter) -> Void) -> [UInt8] {
+        var html = HTMLWriter()
+        html.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        html.text(chrome.title)
+        html.raw(" — loans</title>\n<link rel=\"stylesheet\" href=\"")
+        html.raw(trusted: StaticAssets.stylesheet.path)
+        html.raw("\">\n")
+        if chrome.person != nil {
+            html.raw("<script src=\"")
+            html.raw(trusted: StaticAssets.script.path)
+            html.raw("\" defer></script>\n")
+        }
+        html.raw("</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n")
+        html.raw("<header class=\"site\"><div class=\"inner\">\n<p class=\"brand\">loans</p>\n")
+        if chrome.person != nil { navigation(chrome.tab, &html) }
+        html.raw("</div></header>\n<main id=\"main\">\n")
+        if let flash = chrome.flash {
+            html.raw("<p class=\"flash\" role=\"status\">")
+            html.text(flash)
+            html.raw("</p>\n")
+        }
+        content(&html)
+        html.raw("</main>\n")
+        if let person = chrome.person, let csrf = chrome.csrf { footer(person, csrf: csrf, &html) }
+        html.raw("</body>\n</html>\n")
+        return html.bytes
+    }
+
+    private static func navigation(_ tab: WebTab, _ html: inout HTMLWriter) {
+        html.raw("<nav aria-label=\"Pages\"><ul>\n")
+        for (target, path, label) in [(WebTab.agenda, "/", "Agenda"), (.open, "/all", "Open loans"), (.returned, "/returned", "Returned"), (.add, "/loans/new", "Add a loan")] {
+            html.raw("<li><a href=\"")
+            html.raw(trusted: path)
+            html.raw(tab == target ? "\" aria-current=\"page\">" : "\">")
+            html.raw(trusted: label)
+            html.raw("</a></li>\n")
+        }
+        html.raw("</ul></nav>\n<form class=\"search\" role=\"search\" method=\"get\" action=\"/search\">")
+        html.raw("<label for=\"site-search\">Search</label>")
+        html.raw("<input id=\"site-search\" type=\"search\" name=\"q\">")
+        html.raw("<button type=\"submit\">Find</button></form>\n")
+    }
+
+    private static func footer(_ person: SignedIn, csrf: String, _ html: inout HTMLWriter) {
+        html.raw("<footer class=\"site\"><div class=\"inner\">\n<p>Signed in as <strong>")
+        html.text(person.name)
+        html.raw("</strong> (")
+        html.raw(trusted: person.role.rawValue)
+        html.raw(")</p>\n<div class=\"actions\">\n")
+        form("/undo", "Undo my last change", csrf: csrf, style: "quiet", &html)
+        form("/redo", "Redo", csrf: csrf, style: "quiet", &html)
+        form("/logout", "Sign out", csrf: csrf, style: "quiet", &html)
+        html.raw("</div>\n</div></footer>\n")
+    }
+
+    /// A form of one button that posts to `action` with the CSRF token.
+    static func form(_ action: String, _ label: String, csrf: String, style: StaticString? = nil, _ html: inout HTMLWriter) {
+        html.raw("<form method=\"post\" action=\"")
+        html.raw(trusted: action)
+        html.raw("\">")
+        csrfField(csrf, &html)
+        html.raw("<button type=\"submit\"")
+        if let style {
+            html.raw(" class=\"")
+            html.raw(style)
+            html.raw("\"")
+        }
+        html.raw(">")
+        html.raw(trusted: label)
+        html.raw("</button></form>\n")
+    }
+
+    /// The hidden field every form carries.
+    static func csrfField(_ csrf: String, _ html: inout HTMLWriter) {
+        html.raw("<input type=\"hidden\" name=\"csrf\" value=\"")
+        html.attribute(csrf)
+        html.raw("\">")
+    }
+
+    /// A page that says what went wrong (a missing loan, a refused request), in words.
+    static func problem(_ chrome: PageChrome, heading: String, message: String, back: (String, String)? = ("/", "Back to the agenda")) -> [UInt8] {
+        page(chrome) { html in
+            html.raw("<h1>")
+            html.text(heading)
+            html.raw("</h1>\n<p>")
+            html.text(message)
+            html.raw("</p>\n")
+            if let (href, label) = back {
+                html.raw("<p><a href=\"")
+                html.raw(trusted: href)
+                html.raw("\">")
+                html.raw(trusted: label)
+                html.raw("</a></p>\n")
+            }
+        }
+    }
+}

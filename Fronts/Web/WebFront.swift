@@ -1,0 +1,168 @@
+import LoansCore
+import LoansText
+
+/// The web front: a presenter and views over Core's use cases, like the other fronts, answering
+/// one request at a time on any of the server's threads. It routes, finds who is signed in,
+/// refuses a state change that lacks the session's CSRF token or comes from another origin, and
+/// hands the request to the page, form, document or feed it names. It never sees the HTTP
+/// library: the composition root maps requests and answers to its own values.
+package final class WebFront: Sendable {
+    let services: WebServices
+    /// The open `/events` streams, told of every change by the composition root.
+    package let live = LiveUpdates()
+    /// The lists made since the last change, when the store's changes are watched.
+    let pages = PageCache()
+
+    package init(_ services: WebServices) {
+        self.services = services
+    }
+
+    /// Everything one request needs once it is known who asks.
+    struct Visit {
+        let request: WebRequest
+        let now: Now
+        let person: SignedIn
+        /// The session's token (the cookie's value) and the CSRF token derived from it.
+        let token: String
+        let csrf: String
+        /// Whether cookies must be `Secure`.
+        let secure: Bool
+
+        var policy: DuePolicy { DuePolicy(today: now.today, window: window) }
+        let window: DueWindow
+        var seconds: Int64 { now.utc.secondsSinceEpoch }
+    }
+
+    package func handle(_ request: WebRequest) -> WebAnswer {
+        let route: WebRoute
+        switch WebRouter.match(method: request.method, segments: request.segments) {
+        case .notFound:
+            return .text(404, "Nothing is here.")
+        case .methodNotAllowed(let allow):
+            var answer = WebAnswer.text(405, "This address takes \(allow) only.")
+            answer.headers.append(WebField("Allow", allow))
+            return answer
+        case .route(let found):
+            route = found
+        }
+        let secure = request.isTLS || services.base.isHTTPS
+        switch route {
+        case .asset(let name): return StaticAssets.answer(name)
+        case .health: return health()
+        default: break
+        }
+        if route.changesState, !SameOrigin.holds(request, base: services.base) {
+            return forbidden("The form did not come from a page of this server (its Origin or Referer names another); nothing was changed.")
+        }
+        let now = services.now()
+        if route == .signInPage || route == .signIn {
+            return signInAnswer(route, request, now: now, secure: secure)
+        }
+        let found: (token: String, session: SessionRecord)?
+        do {
+            found = try session(request, now: now)
+        } catch {
+            return unavailable(error, machine: route.isMachine)
+        }
+        guard let (token, session) = found else {
+            if route.isMachine {
+                return json(401, #"{"error":"sign in first: open /login in a browser"}"#)
+            }
+            return .seeOther("/login")
+        }
+        let visit = Visit(
+            request: request, now: now, person: session.person, token: token, csrf: WebTokens.csrf(forSession: token), secure: secure,
+            window: services.window
+        )
+        if route.changesState {
+            guard let csrf = request.field("csrf"), WebTokens.same(csrf, visit.csrf) else {
+                return forbidden("The form lacks this session's token (it was made for another session, or by another site); nothing was changed. Go back, reload the page and send it again.")
+            }
+        }
+        var answer = answer(route, visit)
+        if now.utc.secondsSinceEpoch - session.lastSeen >= SignIn.touchSeconds {
+            // The session was just noted as used: its cookie lives another thirty days.
+            answer.headers.append(WebCookies.set(WebCookies.session, token, maxAge: SignIn.idleSeconds, secure: secure))
+        }
+        return answer
+    }
+
+    private func answer(_ route: WebRoute, _ visit: Visit) -> WebAnswer {
+        switch route {
+        case .agenda, .openLoans, .returned, .search: return listPage(route, visit)
+        case .loan(let id): return loanPage(id, visit)
+        case .newLoan: return addPage(visit, state: FormState(), status: 200)
+        case .confirmRemove(let id): return removePage(id, visit)
+        case .add: return add(visit)
+        case .edit(let id): return edit(id, visit)
+        case .renew(let id): return renew(id, visit)
+        case .returnLoan(let id): return returnLoan(id, visit)
+        case .reopen(let id): return reopen(id, visit)
+        case .remove(let id): return remove(id, visit)
+        case .undo: return undo(redo: false, visit)
+        case .redo: return undo(redo: true, visit)
+        case .signOut: return signOut(visit)
+        case .calendar: return calendar(visit)
+        case .api(let document): return api(document, visit)
+        case .events: return events()
+        case .signInPage, .signIn, .asset, .health: return .text(500, "The server routed a request it had already answered.")
+        }
+    }
+
+    /// The session the request's cookie names, if it is on (see `SignIn.session`).
+    private func session(_ request: WebRequest, now: Now) throws -> (String, SessionRecord)? {
+        guard let token = request.cookie(WebCookies.session), WebTokens.isWellFormed(token) else { return nil }
+        guard let session = try SignIn(store: services.signIns).session(WebTokens.hash(token), now: now.utc.secondsSinceEpoch) else { return nil }
+        return (token, session)
+    }
+
+    /// `403`, nothing written.
+    func forbidden(_ message: String) -> WebAnswer {
+        .page(403, PageLayout.problem(PageChrome(title: "Refused"), heading: "Refused", message: message))
+    }
+
+    /// `503`: the store did not answer.
+    func unavailable(_ error: any Error, machine: Bool) -> WebAnswer {
+        let message = "The loans cannot be read or written right now: \(WebFront.words(error))"
+        if machine { return json(503, "{\"error\":" + JSONTokens.string(message) + "}") }
+        var answer = WebAnswer.page(503, PageLayout.problem(PageChrome(title: "Unavailable"), heading: "Unavailable", message: message, back: nil))
+        answer.headers.append(WebField("Retry-After", "5"))
+        return answer
+    }
+
+    /// A failure in words (a store's own message, without a trace).
+    static func words(_ error: any Error) -> String {
+        switch error {
+        case let error as StoreError: error.message
+        case let error as LoanCommandError: ErrorText.web(error)
+        default: "\(error)"
+        }
+    }
+
+    func json(_ status: Int, _ text: String) -> WebAnswer {
+        WebAnswer(
+            status: status, headers: [WebField("Content-Type", "application/json"), WebField("Cache-Control", "no-store")],
+            body: .bytes(Array((text + "\n").utf8))
+        )
+    }
+
+    /// `/healthz`: `200 ok` when the store answers, `503` when it does not (no session needed, and
+    /// nothing about the loans is said).
+    private func health() -> WebAnswer {
+        do {
+            _ = try services.readers.read { try AgendaQuery(store: $0).summary(DuePolicy(today: services.now().today, window: services.window)) }
+            return .text(200, "ok")
+        } catch {
+            return .text(503, "unavailable")
+        }
+    }
+}
+
+extension JSONTokens {
+    /// A JSON string literal of `text`.
+    static func string(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        JSONTokens.string(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

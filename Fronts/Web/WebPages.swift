@@ -1,0 +1,128 @@
+import LoansCore
+import LoansText
+
+/// The pages (GET): the lists, a loan's page, the add form, the question before a removal. A page
+/// shows once the message the last form left (its flash cookie, then cleared).
+extension WebFront {
+    /// The chrome of a signed-in page, with the flash the last form left.
+    func chrome(_ title: String, _ tab: WebTab, _ visit: Visit) -> PageChrome {
+        let flash = visit.request.cookie(WebCookies.flash).flatMap(WebCookies.flashMessage)
+        return PageChrome(title: title, tab: tab, person: visit.person, csrf: visit.csrf, flash: flash)
+    }
+
+    /// A page's answer; a flash it showed is cleared.
+    func page(_ status: Int, _ bytes: [UInt8], _ visit: Visit) -> WebAnswer {
+        var answer = WebAnswer.page(status, bytes)
+        if visit.request.cookie(WebCookies.flash) != nil { answer.headers.append(WebCookies.clear(WebCookies.flash, secure: visit.secure)) }
+        return answer
+    }
+
+    func listPage(_ route: WebRoute, _ visit: Visit) -> WebAnswer {
+        let query: PageQuery
+        do {
+            query = try PageQuery(visit.request.query)
+        } catch {
+            return .page(400, PageLayout.problem(chrome("Not a page", .none, visit), heading: "Not a page", message: error.message))
+        }
+        let policy = DuePolicy(today: visit.now.today, window: query.window ?? visit.window)
+        // What decides the list: the page, its query as sent, the day and the window.
+        let key = "\(route) \(policy.today.iso) \(policy.window.days) " + visit.request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
+        let generation = live.current
+        let made: (title: String, bytes: [UInt8])
+        if services.watchesChanges, let kept = pages.list(key, at: generation) {
+            made = kept
+        } else {
+            let presenter = ListPresenter(policy: policy)
+            let list: ListPage
+            do {
+                list = try services.readers.read { store in
+                    switch route {
+                    case .openLoans: try presenter.openLoans(store, query)
+                    case .returned: try presenter.returned(store, query)
+                    case .search: try presenter.search(store, query)
+                    default: try presenter.agenda(store, query)
+                    }
+                }
+            } catch {
+                return unavailable(error, machine: false)
+            }
+            var html = HTMLWriter(capacity: 64 * 1024)
+            ListView.content(list, &html) { html in
+                if route == .search { SearchView.form(list.search ?? "", &html) }
+            } after: { html in
+                if route == .agenda {
+                    html.raw("<p><a href=\"")
+                    html.attribute(services.base.calendarSubscription)
+                    html.raw("\">Subscribe to the due dates in your calendar</a> (webcal). ")
+                    html.raw("<a href=\"/calendar.ics\">Download the calendar file</a>.</p>\n")
+                }
+            }
+            made = (list.title, html.bytes)
+            if services.watchesChanges { pages.keep(key, at: generation, title: list.title, bytes: made.bytes) }
+        }
+        let tab: WebTab = switch route {
+        case .openLoans: .open
+        case .returned: .returned
+        case .search: .search
+        default: .agenda
+        }
+        let bytes = PageLayout.page(chrome(made.title, tab, visit)) { $0.raw(made: made.bytes) }
+        return page(200, bytes, visit)
+    }
+
+    func loanPage(_ id: LoanID, _ visit: Visit, sent: (form: LoanForm, state: FormState)? = nil, status: Int = 200) -> WebAnswer {
+        let presenter = LoanPresenter(policy: visit.policy, wallTime: services.wallTime)
+        let loan: LoanPage
+        do {
+            loan = try services.readers.read { try presenter.page(id, $0) }
+        } catch LoanCommandError.notFound(let id) {
+            return missing(id, visit)
+        } catch {
+            return unavailable(error, machine: false)
+        }
+        let bytes = PageLayout.page(chrome("#\(id.rawValue) " + loan.loan.title, .none, visit)) { html in
+            LoanView.content(loan, csrf: visit.csrf, sent: sent, &html)
+        }
+        return page(status, bytes, visit)
+    }
+
+    func addPage(_ visit: Visit, state: FormState, status: Int) -> WebAnswer {
+        var state = state
+        if state.refusal == nil, state.values["direction"] == nil { state.values["direction"] = "lent" }
+        let bytes = PageLayout.page(chrome("Add a loan", .add, visit)) { html in
+            AddView.content(csrf: visit.csrf, state: state, &html)
+        }
+        return page(status, bytes, visit)
+    }
+
+    func removePage(_ id: LoanID, _ visit: Visit) -> WebAnswer {
+        let item: LoanStanding
+        do {
+            item = try services.readers.read { try LoanLookup(store: $0).show(id, visit.policy) }
+        } catch LoanCommandError.notFound(let id) {
+            return missing(id, visit)
+        } catch {
+            return unavailable(error, machine: false)
+        }
+        let bytes = PageLayout.page(chrome("Remove #\(id.rawValue)", .none, visit)) { html in
+            RemoveView.content(item, csrf: visit.csrf, &html)
+        }
+        return page(200, bytes, visit)
+    }
+
+    /// `404` for a loan that does not exist (or no longer does).
+    func missing(_ id: LoanID, _ visit: Visit) -> WebAnswer {
+        page(404, PageLayout.problem(chrome("No such loan", .none, visit), heading: "No such loan", message: ErrorText.web(.notFound(id)) + "."), visit)
+    }
+}
+
+/// The search page's own form (the header's search box stays on every page).
+enum SearchView {
+    static func form(_ text: String, _ html: inout HTMLWriter) {
+        html.raw("<form class=\"card\" method=\"get\" action=\"/search\" role=\"search\" aria-label=\"Search the open loans\">\n")
+        html.raw("<div class=\"field\"><label for=\"search-q\">Look for a word in the titles, names and notes of the open loans</label>\n")
+        html.raw("<input type=\"search\" id=\"search-q\" name=\"q\" value=\"")
+        html.attribute(text)
+        html.raw("\"></div>\n<button type=\"submit\">Search</button>\n</form>\n")
+    }
+}

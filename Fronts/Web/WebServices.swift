@@ -1,0 +1,46 @@
+import LoansCore
+import LoansText
+
+/// What the web front needs from the composition root, and nothing more: readers for many
+/// requests at once, the store's sign-ins, a writer that records a person's changes under their
+/// web name, the calendar feed (written by the calendar front, which this front may not import),
+/// the clock, the due-soon window and the address people reach the server at.
+package struct WebServices: Sendable {
+    package var readers: any LoanReaderPool
+    package var signIns: any SignInStore
+    /// A writer whose changes the history gives to `NAME@web` (on a server also the database
+    /// role), so undo on the web undoes that person's changes.
+    package var writer: @Sendable (SignedIn) throws -> any LoanWriting
+    /// Writes the iCalendar feed of the open loans of a reader into a sink.
+    package var calendar: @Sendable (any LoanReading, any ByteSink) throws -> Void
+    /// The moment now: the day (fixed by `--today`, else the clock's) and the UTC instant.
+    package var now: @Sendable () -> Now
+    /// An instant on the server's wall clock (the history's times).
+    package var wallTime: @Sendable (UTCTimestamp) -> WallTime
+    package var window: DueWindow
+    package var base: WebBaseURL
+    /// Whether the composition root tells the front of every change in the store (its watcher
+    /// calls `LiveUpdates.changed()`): only then may the front keep the lists it made until the
+    /// next change (`PageCache`).
+    package var watchesChanges = false
+
+    package init(
+        readers: any LoanReaderPool, signIns: any SignInStore, writer: @escaping @Sendable (SignedIn) throws -> any LoanWriting,
+        calendar: @escaping @Sendable (any LoanReading, any ByteSink) throws -> Void, now: @escaping @Sendable () -> Now,
+        wallTime: @escaping @Sendable (UTCTimestamp) -> WallTime, window: DueWindow, base: WebBaseURL
+    ) {
+        self.readers = readers
+        self.signIns = signIns
+        self.writer = writer
+        self.calendar = calendar
+        self.now = now
+        self.wallTime = wallTime
+        self.window = window
+        self.base = base
+    }
+
+    /// The name the history gives a person's changes on the web.
+    package static func author(_ person: SignedIn) -> String {
+        "\(person.name)@web"
+    }
+}

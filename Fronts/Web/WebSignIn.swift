@@ -1,0 +1,51 @@
+import LoansCore
+
+/// Signing in with a one-time link. `GET /login?once=TOKEN` shows a button; `POST /login` spends
+/// the link and starts a session with a new random token (a cookie sent before is never kept:
+/// no session fixation). The sign-in form's CSRF token comes from a cookie of its own
+/// (`loans_signin`, ten minutes), since there is no session yet.
+extension WebFront {
+    func signInAnswer(_ route: WebRoute, _ request: WebRequest, now: Now, secure: Bool) -> WebAnswer {
+        route == .signIn ? signIn(request, now: now, secure: secure) : signInPage(request, secure: secure, problem: nil, status: 200)
+    }
+
+    /// The sign-in page, with a new secret for its form.
+    func signInPage(_ request: WebRequest, secure: Bool, problem: String?, status: Int) -> WebAnswer {
+        guard let secret = WebTokens.random() else { return .text(503, "The system gives no randomness; no sign-in can be made.") }
+        let once = (request.query("once") ?? request.field("once")).flatMap { WebTokens.isWellFormed($0) ? $0 : nil }
+        let bytes = PageLayout.page(PageChrome(title: "Sign in")) { html in
+            SignInView.content(once: once, csrf: WebTokens.csrf(forSession: secret), problem: problem, &html)
+        }
+        var answer = WebAnswer.page(status, bytes)
+        answer.headers.append(WebCookies.set(WebCookies.signIn, secret, maxAge: SignIn.linkSeconds, secure: secure))
+        return answer
+    }
+
+    /// `POST /login` with `once` and `csrf`.
+    private func signIn(_ request: WebRequest, now: Now, secure: Bool) -> WebAnswer {
+        guard let secret = request.cookie(WebCookies.signIn), WebTokens.isWellFormed(secret),
+              let csrf = request.field("csrf"), WebTokens.same(csrf, WebTokens.csrf(forSession: secret))
+        else {
+            return forbidden("The sign-in form lacks its token (it expired after ten minutes, or came from another site); nothing was changed. Open the sign-in link again.")
+        }
+        guard let once = request.field("once"), WebTokens.isWellFormed(once), let token = WebTokens.random() else {
+            return signInPage(request, secure: secure, problem: "This sign-in link is not one loans made.", status: 422)
+        }
+        let person: SignedIn?
+        do {
+            person = try SignIn(store: services.signIns).redeem(WebTokens.hash(once), startingSession: WebTokens.hash(token), now: now.utc.secondsSinceEpoch)
+        } catch {
+            return unavailable(error, machine: false)
+        }
+        guard person != nil else {
+            return signInPage(
+                WebRequest(method: request.method, segments: request.segments), secure: secure,
+                problem: "This sign-in link was used already or is older than ten minutes. Start loans serve again for a new one.", status: 422
+            )
+        }
+        var answer = WebAnswer.seeOther("/")
+        answer.headers.append(WebCookies.set(WebCookies.session, token, maxAge: SignIn.idleSeconds, secure: secure))
+        answer.headers.append(WebCookies.clear(WebCookies.signIn, secure: secure))
+        return answer
+    }
+}
