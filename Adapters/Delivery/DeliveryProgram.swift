@@ -12,7 +12,8 @@ package struct DeliveryError: Error, Equatable, Sendable, CustomStringConvertibl
 /// directly with `posix_spawn` — never through a shell, so its arguments reach it as given, one
 /// each. It is found on `PATH` as `execvp` would, gets `input` on its standard input (else
 /// `/dev/null`) and inherits standard output and error. It runs in a process group of its own;
-/// when it is not done within the deadline, the whole group is killed. Success is exit status 0.
+/// when it is not done within the deadline, or the run is ended by a signal meanwhile
+/// (`RunCleanup`), the whole group is killed. Success is exit status 0.
 /// A program a click starts (the widget's terminal or notification) is `start`ed instead:
 /// detached, never waited for.
 package struct DeliveryProgram {
@@ -45,11 +46,18 @@ package struct DeliveryProgram {
         }
         let pid: pid_t
         do {
-            pid = try spawn(path, stdin: feed?.reader, apart: .group)
+            // Started and registered in one step, so that a signal ending the run (Ctrl-C, a
+            // TERM) ends the program's group too: it must not deliver what is never recorded.
+            pid = try RunCleanup.withEndingSignalsBlocked { () throws(DeliveryError) in
+                let pid = try spawn(path, stdin: feed?.reader, apart: .group)
+                RunCleanup.register(processGroup: pid)
+                return pid
+            }
         } catch {
             if let feed { [feed.reader, feed.writer].forEach { $0.close() } }
             throw error
         }
+        defer { RunCleanup.forget(processGroup: pid) }
         feed?.reader.close()
         let status = try wait(for: pid, feeding: feed?.writer)
         if status & 0x7F != 0 { throw failure("\(Quoted(program)) was ended by signal \(status & 0x7F)") }

@@ -9,9 +9,14 @@ package struct OutputFileError: Error, Equatable, Sendable, CustomStringConverti
 
 /// A file replaced whole in one step: written to a temporary file in the same folder, flushed to
 /// disk, then renamed over the target, so a reader sees the old file or the new one, never half
-/// of one. A symbolic link is followed to its target, which is replaced (the link stays). A new
-/// file is 0600; an existing one keeps its mode. Until `commit`, the target is untouched. Paths
-/// are bytes (`SystemPath`), as given.
+/// of one. Until `commit`, the target is untouched; the temporary file is removed however the
+/// run ends (`RunCleanup`: also on a signal). Paths are bytes (`SystemPath`), as given.
+///
+/// What it writes to (`OutputTarget`): a symbolic link is followed to its target (the link
+/// stays) only where the kernel itself would follow it — never a link another user made in a
+/// sticky folder anyone can write to, such as /tmp; anything but a regular file there (a FIFO, a
+/// device, a folder) is refused. A new file is 0600; an existing one keeps its read bits and its
+/// owner's write bit, never set-id bits or other people's write bits.
 package final class AtomicFile {
     /// The file that is replaced (the path given, or the target of its links).
     package let target: SystemPath
@@ -19,17 +24,21 @@ package final class AtomicFile {
     private var descriptor: FileDescriptor?
 
     package init(replacing path: SystemPath) throws(OutputFileError) {
-        let target = try AtomicFile.resolve(path)
-        self.target = target
-        let (folder, name) = AtomicFile.split(target)
-        var template = (folder.bytes + Array("/.".utf8) + name + Array(".XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
-        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard made >= 0 else { throw AtomicFile.failure("cannot write \(Quoted(path))", .current) }
-        _ = fcntl(made, F_SETFD, FD_CLOEXEC)
-        let descriptor = FileDescriptor(rawValue: made)
-        self.descriptor = descriptor
-        temporary = SystemPath(bytes: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })!
-        try? descriptor.setPermissions((try? FileStatus(target))?.permissions ?? 0o600)
+        let target = try OutputTarget(path)
+        self.target = target.path
+        let (folder, name) = AtomicFile.split(target.path)
+        let made: (FileDescriptor, SystemPath)
+        do {
+            made = try RunCleanup.withEndingSignalsBlocked { () throws(Errno) in
+                let made = try SystemPath(bytes: folder.bytes + Array("/.".utf8) + name + Array(".".utf8))!.makeTemporaryFile()
+                RunCleanup.register(files: [made.1])
+                return made
+            }
+        } catch {
+            throw OutputTarget.failure("cannot write \(Quoted(path))", error)
+        }
+        (descriptor, temporary) = (made.0, made.1)
+        try? made.0.setPermissions(target.permissions)
     }
 
     deinit {
@@ -41,7 +50,7 @@ package final class AtomicFile {
         do {
             try descriptor?.writeAll(bytes)
         } catch {
-            throw AtomicFile.failure("cannot write \(Quoted(target))", error)
+            throw OutputTarget.failure("cannot write \(Quoted(target))", error)
         }
     }
 
@@ -51,15 +60,16 @@ package final class AtomicFile {
         do {
             try descriptor.sync()
         } catch {
-            throw AtomicFile.failure("cannot write \(Quoted(target))", error)
+            throw OutputTarget.failure("cannot write \(Quoted(target))", error)
         }
         descriptor.close()
         self.descriptor = nil
-        let moved = temporary.withCString { from in target.withCString { rename(from, $0) } }
-        guard moved == 0 else {
-            let error = Errno.current
-            _ = temporary.withCString { unlink($0) }
-            throw AtomicFile.failure("cannot replace \(Quoted(target))", error)
+        do {
+            try temporary.move(to: target)
+            RunCleanup.forget(files: [temporary])
+        } catch {
+            removeTemporary()
+            throw OutputTarget.failure("cannot replace \(Quoted(target))", error)
         }
         if let folder = try? FileDescriptor.open(AtomicFile.split(target).folder, .readOnly, options: .folder) {
             try? folder.sync()
@@ -72,36 +82,16 @@ package final class AtomicFile {
         guard let descriptor else { return }
         descriptor.close()
         self.descriptor = nil
-        _ = temporary.withCString { unlink($0) }
+        removeTemporary()
     }
 
-    /// The path a write to `path` lands on: links followed (relative ones from their folder).
-    static func resolve(_ path: SystemPath) throws(OutputFileError) -> SystemPath {
-        var current = path
-        for _ in 0..<40 {
-            guard (try? FileStatus(current, followingLinks: false))?.kind == .symbolicLink else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = current.withCString { readlink($0, &buffer, buffer.count - 1) }
-            guard length > 0, let link = SystemPath(bytes: buffer[0..<length].map { UInt8(bitPattern: $0) }) else {
-                throw failure("cannot follow the link \(Quoted(current))", .current)
-            }
-            if link.bytes.first == UInt8(ascii: "/") {
-                current = link
-            } else {
-                let slash = current.bytes.lastIndex(of: UInt8(ascii: "/"))
-                current = SystemPath(bytes: (slash.map { current.bytes[...$0] } ?? []) + link.bytes)!
-            }
-        }
-        throw failure("cannot follow the link \(Quoted(path))", .tooManyLinks)
+    private func removeTemporary() {
+        RunCleanup.remove(files: [temporary])
     }
 
     /// The folder a file is in (`/` at the root, `.` for a bare name) and its last name.
-    private static func split(_ path: SystemPath) -> (folder: SystemPath, name: [UInt8]) {
+    static func split(_ path: SystemPath) -> (folder: SystemPath, name: [UInt8]) {
         guard let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")) else { return (SystemPath(".")!, path.bytes) }
         return (path.parent ?? SystemPath("/")!, Array(path.bytes[(slash + 1)...]))
-    }
-
-    private static func failure(_ message: String, _ error: Errno) -> OutputFileError {
-        OutputFileError(message: "\(message): \(error)")
     }
 }

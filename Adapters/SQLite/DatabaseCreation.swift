@@ -1,5 +1,3 @@
-import CLinux
-import Glibc
 import LoansCore
 
 /// Makes a new database file without anyone seeing it half made: the schema is built in a
@@ -39,10 +37,12 @@ struct DatabaseCreation {
         return try fill(connection)
     }
 
+    /// The temporary file and the companions SQLite makes beside it while it is open.
+    private static let companionSuffixes = ["", "-journal", "-wal", "-shm"]
+
+    /// Removes the temporary file and its companions (and stops `RunCleanup` removing them).
     private func remove(_ temporary: SystemPath) {
-        for suffix in ["", "-journal", "-wal", "-shm"] {
-            _ = temporary.appending(suffix).withCString { unlink($0) }
-        }
+        RunCleanup.remove(files: DatabaseCreation.companionSuffixes.map(temporary.appending))
     }
 
     /// Creates the missing folders of the path (0700, whatever the umask), outermost first;
@@ -57,14 +57,14 @@ struct DatabaseCreation {
         }
         var made: [SystemPath] = []
         for current in missing.reversed() {
-            if current.withCString({ mkdir($0, 0o700) }) == 0 {
+            do throws(Errno) {
+                try current.makeFolder(permissions: 0o700)
                 made.append(current)
-            } else if errno != EEXIST {
-                let error = StoreError(.unavailable, "cannot create folder \(Quoted(current)): \(SystemError())")
+            } catch where error == .exists {
+            } catch {
                 removeFolders(made)
-                throw error
+                throw StoreError(.unavailable, "cannot create folder \(Quoted(current)): \(error)")
             }
-            _ = current.withCString { chmod($0, 0o700) }
         }
         return made
     }
@@ -73,20 +73,24 @@ struct DatabaseCreation {
     /// process may have put something there meanwhile).
     func removeFolders(_ made: [SystemPath]) {
         for folder in made.reversed() {
-            guard folder.withCString({ rmdir($0) }) == 0 else { return }
+            guard (try? folder.removeFolder()) != nil else { return }
         }
     }
 
-    /// `<path>.new-XXXXXX`, created empty with mode 0600 (`mkstemp`, then `fchmod` past the umask).
+    /// `<path>.new-XXXXXX`, created empty with mode 0600; it and the companions SQLite makes
+    /// beside it are removed however the run ends, a signal included (`RunCleanup`), until
+    /// `remove` forgets them.
     private func makeTemporaryFile() throws(StoreError) -> SystemPath {
-        var template = path.appending(".new-XXXXXX").bytes.map { CChar(bitPattern: $0) } + [0]
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(SystemError())")
+        do {
+            return try RunCleanup.withEndingSignalsBlocked { () throws(Errno) in
+                let (descriptor, temporary) = try path.appending(".new-").makeTemporaryFile()
+                descriptor.close()
+                RunCleanup.register(files: DatabaseCreation.companionSuffixes.map(temporary.appending))
+                return temporary
+            }
+        } catch {
+            throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(error)")
         }
-        fchmod(descriptor, 0o600)
-        close(descriptor)
-        return SystemPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })!
     }
 
     /// Every migration, then WAL mode, in the temporary file; closed (so nothing is left in a
@@ -99,8 +103,7 @@ struct DatabaseCreation {
         } catch {
             throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(error)")
         }
-        var info = stat()
-        if temporary.appending("-wal").withCString({ stat($0, &info) }) == 0, info.st_size > 0 {
+        if let log = try? FileStatus(temporary.appending("-wal")), log.size > 0 {
             throw StoreError(.unavailable, "cannot create database \(Quoted(path)): its new schema stayed in the write-ahead log")
         }
     }
@@ -110,19 +113,16 @@ struct DatabaseCreation {
     /// the same.
     @discardableResult
     private func move(_ temporary: SystemPath) throws(StoreError) -> Bool {
-        let moved = temporary.withCString { from in path.withCString { to in loans_rename_noreplace(from, to) } }
-        if moved == 0 {
-            syncFolder()
-            return true
-        }
-        if errno == EEXIST { return false }
-        guard errno == EINVAL || errno == ENOSYS else {
-            throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(SystemError())")
-        }
-        let linked = temporary.withCString { from in path.withCString { to in link(from, to) } }
-        if linked != 0, errno == EEXIST { return false }
-        guard linked == 0 else {
-            throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(SystemError())")
+        do throws(Errno) {
+            do throws(Errno) {
+                try temporary.moveWithoutReplacing(to: path)
+            } catch where error == .invalidArgument || error == .notImplemented {
+                try temporary.link(as: path)
+            }
+        } catch where error == .exists {
+            return false
+        } catch {
+            throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(error)")
         }
         syncFolder()
         return true
@@ -130,10 +130,8 @@ struct DatabaseCreation {
 
     /// Makes the new name durable: the folder's entry is flushed along with the file.
     private func syncFolder() {
-        let folder = path.parent ?? SystemPath(".")!
-        let descriptor = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+        guard let folder = try? FileDescriptor.open(path.parent ?? SystemPath(".")!, .readOnly, options: .folder) else { return }
+        try? folder.sync()
+        folder.close()
     }
 }

@@ -1,5 +1,3 @@
-import CSQLite
-import Glibc
 import LoansCore
 
 /// Opens the loans database at a path, telling a loans database from an empty, foreign,
@@ -22,16 +20,17 @@ struct DatabaseFile {
     /// Whether a file exists at the path. A folder or other non-file there is an error, and so
     /// is a missing folder when the user named the place.
     func exists() throws(StoreError) -> Bool {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else {
-            let number = errno
-            guard number == ENOENT else { throw unavailable("cannot open database \(Quoted(path)): \(SystemError(number))") }
+        let status: FileStatus
+        do {
+            status = try FileStatus(path)
+        } catch {
+            guard error == .noSuchFile else { throw unavailable("cannot open database \(Quoted(path)): \(error)") }
             if folders == .mustExist, let folder = path.parent, !DatabaseFile.isFolder(folder) {
                 throw unavailable("cannot open database \(Quoted(path)): its folder \(Quoted(folder)) does not exist")
             }
             return false
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
+        guard status.kind == .regular else {
             throw unavailable("cannot open database \(Quoted(path)): it is not a regular file")
         }
         return true
@@ -135,18 +134,16 @@ struct DatabaseFile {
 
     /// Whether a `-wal` file with content sits next to the database.
     private func pendingWAL() -> Bool {
-        var info = stat()
-        return path.appending("-wal").withCString { stat($0, &info) } == 0 && info.st_size > 0
+        ((try? FileStatus(path.appending("-wal")))?.size ?? 0) > 0
     }
 
     static func isFolder(_ folder: SystemPath) -> Bool {
-        var info = stat()
-        return folder.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+        (try? FileStatus(folder))?.kind == .folder
     }
 
     /// Whether this process may create files in `folder` (the working folder when nil).
     static func isWritableFolder(_ folder: SystemPath?) -> Bool {
-        (folder ?? SystemPath(".")!).withCString { access($0, W_OK) } == 0
+        (folder ?? SystemPath(".")!).isWritableFolder
     }
 
     private func foreign() -> StoreError {
@@ -156,15 +153,4 @@ struct DatabaseFile {
     private func unavailable(_ message: String) -> StoreError {
         StoreError(.unavailable, message)
     }
-}
-
-/// An `errno` value as the C library words it.
-struct SystemError: CustomStringConvertible {
-    let number: Int32
-
-    init(_ number: Int32 = errno) {
-        self.number = number
-    }
-
-    var description: String { String(cString: strerror(number)) }
 }

@@ -31,6 +31,10 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     package static let tooManyLinks = Errno(rawValue: ELOOP)
     /// The kernel's limit of something per user was reached (ENOSPC from inotify: watches).
     package static let noSpace = Errno(rawValue: ENOSPC)
+    /// An argument the call cannot take, such as a flag the file system does not know (EINVAL).
+    package static let invalidArgument = Errno(rawValue: EINVAL)
+    /// The kernel does not have the call (ENOSYS).
+    package static let notImplemented = Errno(rawValue: ENOSYS)
     /// The kernel had no memory for it (ENOMEM).
     package static let noMemory = Errno(rawValue: ENOMEM)
 

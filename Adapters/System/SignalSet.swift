@@ -22,7 +22,7 @@ package struct SignalSet {
 
     /// Runs `body` with these signals blocked in the calling thread (a signal that comes
     /// meanwhile waits), then puts the mask back as it was, so the signal is handled then.
-    package func blocked<T>(_ body: () throws -> T) rethrows -> T {
+    package func blocked<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         var previous = sigset_t()
         withUnsafePointer(to: raw) { _ = pthread_sigmask(SIG_BLOCK, $0, &previous) }
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }

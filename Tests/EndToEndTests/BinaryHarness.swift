@@ -3,7 +3,11 @@ import LoansTestSupport
 
 /// Runs the built `loans` binary as a user would: its own process, environment and exit code.
 struct BinaryHarness {
-    let folder: String
+    /// The harness's private folder (`HOME`, the database), removed when the test is done with
+    /// the harness (its last copy), whether or not the test called `remove`: a run of the suite
+    /// leaves the temporary folder as it found it.
+    var folder: String { scratch.path }
+    private let scratch: ScratchFolder
     var environment: [String: String]
 
     /// The binary SwiftPM built next to this test bundle (or `LOANS_BINARY`).
@@ -14,15 +18,15 @@ struct BinaryHarness {
     }()
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.path + "/loans-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder()
+        let folder = scratch.path
         environment = [
             "PATH": "/usr/bin:/bin", "HOME": folder, "LOANS_DB": folder + "/loans.db", "LOANS_TODAY": "2026-11-29",
         ]
     }
 
     func remove() {
-        try? FileManager.default.removeItem(atPath: folder)
+        scratch.remove()
     }
 
     /// How a run ended and what it printed (`ProgramRun`: spawned cleanly, with a deadline).
@@ -64,5 +68,29 @@ struct BinaryHarness {
         var env = extra
         env["PATH"] = bin + ":/usr/bin:/bin"
         return try run("/bin/sh", ["-c", line], extra: env)
+    }
+}
+
+/// A folder of the harness, removed with the last copy of the harness that holds it. Folders a
+/// test made unwritable (`chmod 0500`, for a permission case) are opened up first, so they go
+/// too.
+final class ScratchFolder: @unchecked Sendable {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.path + "/loans-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        remove()
+    }
+
+    func remove() {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        if (try? FileManager.default.removeItem(atPath: path)) == nil {
+            _ = try? ProgramRun("/bin/chmod", ["-R", "u+rwx", path], environment: ["PATH": "/usr/bin:/bin"])
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 }

@@ -46,7 +46,7 @@ import Testing
 
         var outputs: [String: [String]] = [:]
         for (format, extra) in Self.runs {
-            let result = try loans.run(BinaryHarness.binary, ["widget", "--format", format, "--max-width", "200"] + extra)
+            let result = try loans.run(BinaryHarness.binary, ["widget", "--format", format, "--max-width", "400"] + extra)  // room for the folder path twice, whatever TMPDIR is
             let name = ([format] + extra).joined(separator: " ")
             #expect(result.status == (format == "i3blocks" ? 33 : 0) && result.err.isEmpty, "\(name): \(result.err)")
             #expect(!BarReading.hasControl(result.out.replacingOccurrences(of: "\n", with: "")), "\(name): \(result.out.debugDescription)")

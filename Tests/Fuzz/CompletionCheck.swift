@@ -10,9 +10,14 @@ import LoansCore
 enum CompletionCheck {
     static let now = Now(today: FuzzTarget.today, utc: UTCTimestamp(date: FuzzTarget.today, hour: 12, minute: 0, second: 0))
 
-    /// A fixture of hostile titles and names, written once per process and removed at its end.
+    /// The fixture's path, for the removal at the process's end.
+    nonisolated(unsafe) private static var fixturePath: UnsafeMutablePointer<CChar>?
+
+    /// A fixture of hostile titles and names, written once per process into the temporary
+    /// folder (`TMPDIR`, else /tmp) and removed at its end.
     static let fixture: [UInt8] = {
-        let path = "/tmp/loans-fuzz-completion-\(getpid()).json"
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        let path = folder + "/loans-fuzz-completion-\(getpid()).json"
         let loans = [
             (1, "Colon: and \\\\ backslash", "lent", "Alice", "2026-11-30"),
             (2, "Tab\\there\\nnewline", "borrowed", "City: Library", "2026-11-20"),
@@ -28,7 +33,8 @@ enum CompletionCheck {
         guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
         fputs(document, file)
         fclose(file)
-        atexit { unlink("/tmp/loans-fuzz-completion-\(getpid()).json") }
+        fixturePath = strdup(path)
+        atexit { if let path = CompletionCheck.fixturePath { unlink(path) } }
         return Array(path.utf8)
     }()
 

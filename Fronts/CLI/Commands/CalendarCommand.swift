@@ -6,7 +6,7 @@ import LoansCore
 /// file in one step (`--output`), rewritten whenever the answer changes (`--watch`).
 struct CalendarCommand: LoansCommand {
     static let output = Option(
-        "--output", .path, "FILE", help: "replace FILE in one step (a new file is private, 0600); default standard output"
+        "--output", .path, "FILE", help: "replace FILE in one step (a new file is private, 0600; never another user's link in /tmp); default standard output"
     )
     static let watch = Flag("--watch", help: "keep running and rewrite FILE whenever the loans change (needs --output)")
     static let declaration = CommandDeclaration(

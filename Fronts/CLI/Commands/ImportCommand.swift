@@ -1,4 +1,3 @@
-import Glibc
 import LoansAdapters
 import LoansCore
 import LoansInterchange
@@ -73,8 +72,7 @@ struct ImportCommand: LoansCommand {
     /// (bounded memory, like the import) so the bar knows its end; nil for a short document.
     private static func progress(_ path: SystemPath, _ console: Console) throws -> ProgressBar? {
         guard console.err.isTerminal, path.bytes != Array("-".utf8) else { return nil }
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard (try? FileStatus(path))?.kind == .regular else { return nil }
         var total = 0
         _ = try LoanDocument.decode(InputFile(path).source) { _ in total += 1 }
         return ProgressBar(total: total, console: console)

@@ -1,4 +1,3 @@
-import Glibc
 import LoansAdapters
 import LoansCore
 
@@ -18,18 +17,19 @@ final class DemoDatabase {
     /// wait until the files are registered for removal, so none can leave them behind.
     init(today: CivilDate, author: Author, variable: (String) -> [UInt8]?) throws {
         let base = variable("TMPDIR").flatMap { $0.first == UInt8(ascii: "/") ? SystemPath(bytes: $0) : nil } ?? SystemPath("/tmp")!
-        folder = try RunCleanup.withEndingSignalsBlocked {
-            var template = base.appending("/loans-demo-XXXXXX").bytes.map { CChar(bitPattern: $0) } + [0]
-            let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-            guard created, let folder = SystemPath(bytes: template.dropLast().map { UInt8(bitPattern: $0) }) else {
-                throw StoreError(.unavailable, "cannot create a demo folder in \(Quoted(base)): \(String(cString: strerror(errno)))")
+        folder = try RunCleanup.withEndingSignalsBlocked { () throws in
+            let folder: SystemPath
+            do {
+                folder = try base.appending("/loans-demo-").makeTemporaryFolder()
+            } catch {
+                throw StoreError(.unavailable, "cannot create a demo folder in \(Quoted(base)): \(error)")
             }
             let database = folder.appending("/loans.db")
-            RunCleanup.register(files: ([""] + LoanDatabase.companionSuffixes).map(database.appending), folders: [folder])
+            RunCleanup.register(files: DemoDatabase.files(in: folder), folders: [folder])
             do {
                 try DemoDatabase.seed(LoanDatabase.writer(at: database, author: DemoDatabase.seedAuthor(like: author)), today: today)
             } catch {
-                RunCleanup.perform()
+                RunCleanup.remove(files: DemoDatabase.files(in: folder), folders: [folder])
                 throw error
             }
             return folder
@@ -38,7 +38,13 @@ final class DemoDatabase {
 
     /// Removes the database and its folder.
     func remove() {
-        RunCleanup.perform()
+        RunCleanup.remove(files: DemoDatabase.files(in: folder), folders: [folder])
+    }
+
+    /// The database in `folder` and the companions SQLite makes beside it.
+    private static func files(in folder: SystemPath) -> [SystemPath] {
+        let database = folder.appending("/loans.db")
+        return ([""] + LoanDatabase.companionSuffixes).map(database.appending)
     }
 
     private static func seed(_ store: any LoanWriting, today: CivilDate) throws {

@@ -9,7 +9,8 @@ package enum LoansCommandLine {
 
     /// Runs the process's own invocation: its arguments and environment as the bytes given.
     package static func main(console: Console) -> ExitCode {
-        run(ProcessEnvironment.arguments().map(Word.init), environment: .process, console: console, clock: SystemClock())
+        RunCleanup.installEarly()
+        return run(ProcessEnvironment.arguments().map(Word.init), environment: .process, console: console, clock: SystemClock())
     }
 
     /// Runs one invocation (`arguments` without the program name, each as the bytes given) and
