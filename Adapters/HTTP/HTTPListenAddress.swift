@@ -18,28 +18,28 @@ package struct HTTPListenAddress: Equatable, Sendable, CustomStringConvertible {
         let portPart: Substring
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else {
-                throw .badAddress("'\(text)' is not an address to listen on: write [IPv6]:PORT, e.g. [::1]:8742")
+                throw .badAddress("not an address to listen on: write [IPv6]:PORT, e.g. [::1]:8742")
             }
             hostPart = text[text.index(after: text.startIndex)..<close]
             portPart = text[text.index(close, offsetBy: 2)...]
         } else {
             guard let colon = text.lastIndex(of: ":") else {
-                throw .badAddress("'\(text)' is not an address to listen on: write HOST:PORT, e.g. 127.0.0.1:8742")
+                throw .badAddress("not an address to listen on: write HOST:PORT, e.g. 127.0.0.1:8742")
             }
             hostPart = text[..<colon]
             portPart = text[text.index(after: colon)...]
             if hostPart.contains(":") {
-                throw .badAddress("'\(text)' is not an address to listen on: write an IPv6 address in brackets, e.g. [::1]:8742")
+                throw .badAddress("not an address to listen on: write an IPv6 address in brackets, e.g. [::1]:8742")
             }
         }
         guard !portPart.isEmpty, portPart.count <= 5, portPart.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
               let port = UInt16(portPart)
         else {
-            throw .badAddress("'\(text)' is not an address to listen on: the port must be a number from 0 to 65535")
+            throw .badAddress("not an address to listen on: the port must be a number from 0 to 65535")
         }
         guard let bytes = HTTPListenAddress.bytes(of: String(hostPart), ipv6: text.hasPrefix("[")) else {
             throw .badAddress(
-                "'\(text)' is not an address to listen on: the host must be an IPv4 address, an IPv6 address in brackets or localhost"
+                "not an address to listen on: the host must be an IPv4 address, an IPv6 address in brackets or localhost"
             )
         }
         self.init(host: String(hostPart), port: port, bytes: bytes)

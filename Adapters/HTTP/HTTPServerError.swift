@@ -7,7 +7,9 @@ package enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The address cannot be listened on (not an address of this machine, a port below 1024
     /// without the privilege, …); the text says why.
     case cannotListen(HTTPListenAddress, String)
-    /// `--listen` is not `HOST:PORT` with an IP literal or `localhost`; the text says what is wrong.
+    /// `--listen` is not `HOST:PORT` with an IP literal or `localhost`; the text says what is
+    /// wrong (`not an address to listen on: …`). The address itself is the caller's to show, quoted
+    /// the way its front shows hostile text.
     case badAddress(String)
     /// The certificate or the key cannot be read or used; the text names the file and why.
     case tls(String)

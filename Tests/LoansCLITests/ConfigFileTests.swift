@@ -281,6 +281,17 @@ import Testing
         ), "\(homeless.err)")
     }
 
+    /// A refused address or base URL is quoted with its controls escaped, never shown raw: a tab
+    /// in `serve.listen` reached the terminal as it was (found by fuzzing the config file).
+    @Test(arguments: ["serve.listen = WW\t\tWW", "serve.listen = a\u{9B}b:1", "serve.base_url = http://a\u{202E}b/x\t"])
+    func aRefusedAddressOrURLIsQuotedSafely(_ line: String) {
+        let (_, refusal) = LoansCommandLine.checkConfig(bytes: Array(line.utf8), path: "/c/config")
+        let message = refusal?.1 ?? ""
+        #expect(refusal?.0 == .config && message.hasPrefix("/c/config:1: "), "\(message)")
+        let raw = message.unicodeScalars.filter(\.isTerminalControl)
+        #expect(raw.isEmpty, "\(message.debugDescription)")
+    }
+
     /// A file saved with a UTF-8 byte-order mark (as some editors on other systems do) reads as
     /// the same file without it.
     @Test func aByteOrderMarkIsAccepted() throws {

@@ -49,10 +49,11 @@ extension ValueReader where Value == HTTPListenAddress {
     /// `HOST:PORT`: an IPv4 address, an IPv6 address in brackets or `localhost`, and a port.
     static var listenAddress: Self {
         Self(.text, shown: { $0.description }) { input throws(ValueError) in
+            let text = try input.text()
             do {
-                return try HTTPListenAddress(parsing: try input.text())
+                return try HTTPListenAddress(parsing: text)
             } catch let error as HTTPServerError {
-                throw ValueError(input.prefix + error.description)
+                throw ValueError(input.prefix + "\(Quoted(text)) is " + error.description)
             } catch {
                 throw ValueError(input.prefix + "\(error)")
             }

@@ -1,3 +1,5 @@
+import LoansCore
+
 /// The address people reach the server at (`serve.base_url`, `--base-url`): `http://` or
 /// `https://`, a host (a name, an IPv4 address, or an IPv6 address in brackets), an optional
 /// port, and no path but `/`. Links that leave the page (the one-time link, the calendar's
@@ -24,19 +26,19 @@ package struct WebBaseURL: Equatable, Sendable, CustomStringConvertible {
             isHTTPS = false
             rest = text.dropFirst(7)
         } else {
-            throw Refusal(message: "\(WebBaseURL.quoted(text)) is not a base URL: it must start with http:// or https://")
+            throw Refusal(message: "\(Quoted(text)) is not a base URL: it must start with http:// or https://")
         }
         let authority = rest.hasSuffix("/") ? rest.dropLast() : rest
         guard !authority.isEmpty, authority.utf8.count <= 255 else {
-            throw Refusal(message: "\(WebBaseURL.quoted(text)) is not a base URL: it names no host")
+            throw Refusal(message: "\(Quoted(text)) is not a base URL: it names no host")
         }
         guard authority.utf8.allSatisfy(WebBaseURL.isAuthorityByte) else {
-            throw Refusal(message: "\(WebBaseURL.quoted(text)) is not a base URL: write http(s)://HOST[:PORT]/ with no path, user or query (loans is served at the root)")
+            throw Refusal(message: "\(Quoted(text)) is not a base URL: write http(s)://HOST[:PORT]/ with no path, user or query (loans is served at the root)")
         }
         if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
             let port = authority[authority.index(after: colon)...]
             guard !port.isEmpty, port.utf8.count <= 5, let number = Int(port), (1...65535).contains(number) else {
-                throw Refusal(message: "\(WebBaseURL.quoted(text)) is not a base URL: the port must be a number from 1 to 65535")
+                throw Refusal(message: "\(Quoted(text)) is not a base URL: the port must be a number from 1 to 65535")
             }
         }
         self.authority = String(authority)
@@ -65,10 +67,6 @@ package struct WebBaseURL: Equatable, Sendable, CustomStringConvertible {
             true
         default: false
         }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        "'" + String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 })) + "'"
     }
 }
 
