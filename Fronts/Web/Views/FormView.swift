@@ -49,15 +49,20 @@ enum FormView {
         html.raw("</ul>\n</div>\n")
     }
 
-    /// A one-line text field.
-    static func text(_ name: String, _ label: String, _ state: FormState, prefix: String, hint: String? = nil, _ html: inout HTMLWriter) {
-        let id = prefix + "-" + name
+    /// A field's start: its box, its label, and the hint and the refusal it is described by.
+    private static func fieldStart(_ id: String, _ label: String, hint: String?, error: String?, _ html: inout HTMLWriter) {
         html.raw("<div class=\"field\">\n<label for=\"")
         html.raw(trusted: id)
         html.raw("\">")
         html.raw(trusted: label)
         html.raw("</label>\n")
-        describedBy(id, hint: hint, error: state.message(name), &html)
+        describedBy(id, hint: hint, error: error, &html)
+    }
+
+    /// A one-line text field.
+    static func text(_ name: String, _ label: String, _ state: FormState, prefix: String, hint: String? = nil, _ html: inout HTMLWriter) {
+        let id = prefix + "-" + name
+        fieldStart(id, label, hint: hint, error: state.message(name), &html)
         html.raw("<input type=\"text\" id=\"")
         html.raw(trusted: id)
         html.raw("\" name=\"")
@@ -72,12 +77,7 @@ enum FormView {
     /// A text area (the note).
     static func area(_ name: String, _ label: String, _ state: FormState, prefix: String, _ html: inout HTMLWriter) {
         let id = prefix + "-" + name
-        html.raw("<div class=\"field\">\n<label for=\"")
-        html.raw(trusted: id)
-        html.raw("\">")
-        html.raw(trusted: label)
-        html.raw("</label>\n")
-        describedBy(id, hint: nil, error: state.message(name), &html)
+        fieldStart(id, label, hint: nil, error: state.message(name), &html)
         html.raw("<textarea id=\"")
         html.raw(trusted: id)
         html.raw("\" name=\"")
