@@ -12,7 +12,8 @@ enum WebExchange {
     static func request(_ request: HTTPRequest) -> WebRequest {
         WebRequest(
             method: request.method, segments: request.segments, query: request.query.map(field), headers: request.headers.map(field),
-            cookies: request.cookies.map(field), form: request.form?.map(field), isTLS: request.isTLS
+            cookies: request.cookies.map(field), form: request.form?.map(field), isTLS: request.isTLS,
+            client: request.client.host, clientIsLoopback: request.client.isLoopback
         )
     }
 

@@ -16,10 +16,15 @@ package struct WebRequest: Sendable {
     package let form: [WebField]?
     /// True when the request came over the server's own TLS.
     package let isTLS: Bool
+    /// Whom the request is counted against (sign-in limits, the log): the peer's IP address as
+    /// text (`127.0.0.1`, `::1`).
+    package let client: String
+    /// True when the peer is this machine (127.0.0.0/8, ::1): a reverse proxy beside the server.
+    package let clientIsLoopback: Bool
 
     package init(
         method: String, segments: [String], query: [WebField] = [], headers: [WebField] = [], cookies: [WebField] = [],
-        form: [WebField]? = nil, isTLS: Bool = false
+        form: [WebField]? = nil, isTLS: Bool = false, client: String = "127.0.0.1", clientIsLoopback: Bool = true
     ) {
         self.method = method
         self.segments = segments
@@ -28,6 +33,8 @@ package struct WebRequest: Sendable {
         self.cookies = cookies
         self.form = form
         self.isTLS = isTLS
+        self.client = client
+        self.clientIsLoopback = clientIsLoopback
     }
 
     /// The first header field of this name, compared without case.
