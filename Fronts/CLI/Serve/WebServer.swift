@@ -49,7 +49,10 @@ struct WebServer {
         let feed = LiveFeed(today: request.today, source: stores.wakeSource(), box: frontBox)
         let server: HTTPServer
         do {
-            server = try HTTPServer(listen: command.address, tls: tlsIdentity, commonHeaders: WebHeaders.common.map { HTTPField($0.name, $0.value) }, log: log.request) { incoming in
+            server = try HTTPServer(
+                listen: command.address, tls: tlsIdentity, trustsProxy: command.trustsProxy, commonHeaders: WebHeaders.common.map { HTTPField($0.name, $0.value) },
+                log: log.request
+            ) { incoming in
                 guard let front = frontBox.front else { return .text(503, "The server is starting.") }
                 return WebExchange.answer(front.handle(WebExchange.request(incoming)))
             }
