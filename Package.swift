@@ -99,7 +99,7 @@ let package = Package(
             name: "LoansHTTPServerTests", dependencies: ["LoansHTTPServer", "LoansTestSupport"], path: "Tests/LoansHTTPServerTests"
         ),
         .testTarget(
-            name: "LoansWebTests", dependencies: ["LoansWeb", "LoansText", "LoansCore", "LoansTestSupport"], path: "Tests/LoansWebTests"
+            name: "LoansWebTests", dependencies: ["LoansWeb", "LoansText", "LoansCore", "LoansArgon2", "LoansTestSupport"], path: "Tests/LoansWebTests"
         ),
         .testTarget(
             name: "LoansTextTests", dependencies: ["LoansText", "LoansCore", "LoansTestSupport"], path: "Tests/LoansTextTests"
