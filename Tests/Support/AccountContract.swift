@@ -88,6 +88,7 @@ enum AccountContract {
         let other = try open().signIns
         try Accounts(store: other, passwords: passwords).remove("SAM")
         #expect(try store.session("sam-1") == nil && store.tokenHolder("sam-token", now: now) == nil)
+        #expect(try store.revokeTokens(ofAccount: sam.id) == 0, "its tokens went with it")
         #expect(try store.accounts().map(\.name) == ["Ada"])
         #expect(throws: AccountError.unknown("Sam")) { try accounts.remove("Sam") }
         #expect(try SignIn(store: store).signIn(

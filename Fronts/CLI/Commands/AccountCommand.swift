@@ -63,26 +63,26 @@ struct AccountCommand: LoansCommand {
                 if try accounts.named(name) != nil { throw AccountError.taken(name) }
                 let password = try PasswordInput.read(fromStandardInput: passwordFromStandardInput, prompt: "password for \(SafeText.sanitized(name))", console: request.console)
                 let account = try accounts.add(name, role: role, password: password, now: now)
-                request.console.err.line("loans: added \(Quoted(account.name)), \(account.role == .editor ? "an editor" : "a viewer")")
+                out.line("Added account \(Quoted(account.name)), \(account.role == .editor ? "an editor" : "a viewer").")
             case .passwd:
                 let name = self.name ?? ""
                 guard try accounts.named(name) != nil else { throw AccountError.unknown(name) }
                 let password = try PasswordInput.read(fromStandardInput: passwordFromStandardInput, prompt: "new password for \(SafeText.sanitized(name))", console: request.console)
                 try accounts.changePassword(name, to: password)
-                request.console.err.line("loans: the password of \(Quoted(name)) was changed; its sessions have ended")
+                out.line("The password of \(Quoted(name)) was changed; its sessions have ended.")
             case .remove:
                 try accounts.remove(name ?? "")
-                request.console.err.line("loans: removed \(Quoted(name ?? "")); its sessions and API tokens have ended")
+                out.line("Removed account \(Quoted(name ?? "")); its sessions and API tokens have ended.")
             case .token:
                 let name = self.name ?? ""
                 if revoking {
                     let count = try accounts.revokeTokens(of: name)
-                    request.console.err.line("loans: revoked \(count) API token\(count == 1 ? "" : "s") of \(Quoted(name))")
+                    out.line("Revoked \(count) API token\(count == 1 ? "" : "s") of \(Quoted(name)).")
                 } else {
                     guard let token = WebTokens.random() else { throw CLIError(code: .failure, message: "the system gives no randomness for a token") }
                     try accounts.addToken(WebTokens.hash(token), for: name, now: now)
+                    // Alone on stdout, so that `TOKEN=$(loans account token NAME)` keeps it whole; shown this once.
                     out.line(token)
-                    request.console.err.line("loans: a new API token of \(Quoted(name)) (shown once; send it as Authorization: Bearer TOKEN)")
                 }
             }
         } catch let error as AccountError {
