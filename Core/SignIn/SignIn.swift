@@ -17,6 +17,8 @@ package struct SignIn {
     package static let failureLimit = 5
     /// …within this many seconds.
     package static let failureSeconds: Int64 = 15 * 60
+    /// How much of a name typed a failure keeps (an account's name has at most 100 characters).
+    static let countedNameBytes = 512
 
     let store: any SignInStore
 
@@ -73,7 +75,9 @@ package struct SignIn {
     package func signIn(
         name: String, password: [UInt8], client: String, startingSession sessionHash: String, now: Int64, passwords: any PasswordHashing
     ) throws -> Outcome {
-        let key = TextFolding.folded(name)
+        // A name longer than any account's is counted by its first bytes: what a stranger types
+        // takes bounded room in the store.
+        let key = String(decoding: TextFolding.folded(name).utf8.prefix(SignIn.countedNameBytes), as: UTF8.self)
         let since = now - SignIn.failureSeconds
         let recent = try store.recentFailures(name: key, client: client, since: since, limit: SignIn.failureLimit)
         let blocking = [recent.byName, recent.byClient].filter { $0.count >= SignIn.failureLimit }.compactMap(\.last)

@@ -176,6 +176,23 @@ import Testing
         #expect(try web.store.history(of: nil, limit: nil).isEmpty)
     }
 
+    /// A viewer's pages offer no form that writes: no "Add a loan", no undo, no loan's forms.
+    @Test func aViewersPagesOfferNoWrite() throws {
+        let web = try AccountTests.front()
+        #expect(AccountTests.signIn(web, "Vi", "correct horse").status == 303)
+        for path in ["/", "/loans/1"] {
+            let page = web.get(path)
+            #expect(page.status == 200 && page.body.contains("Signed in as <strong>Vi</strong> (viewer)"), "\(path)")
+            for write in ["/loans/new", "action=\"/undo\"", "action=\"/redo\"", "/renew", "/return\"", "/edit", "/loans/1/remove"] {
+                #expect(!page.body.contains(write), "\(path) offers \(write)")
+            }
+            #expect(page.body.contains("action=\"/logout\""))
+        }
+        let editor = try AccountTests.front()
+        #expect(AccountTests.signIn(editor, "Sam", "correct horse").status == 303)
+        #expect(editor.get("/loans/1").body.contains("/loans/1/renew") && editor.get("/").body.contains("/loans/new"))
+    }
+
     /// A change on the web is its account's in the history: `NAME@web`.
     @Test func aWebChangeIsItsAccounts() throws {
         let web = try AccountTests.front()
