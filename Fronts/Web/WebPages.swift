@@ -85,7 +85,7 @@ extension WebFront {
             return unavailable(error, machine: false)
         }
         let bytes = PageLayout.page(chrome("#\(id.rawValue) " + loan.loan.title, .none, visit)) { html in
-            LoanView.content(loan, csrf: visit.csrf, sent: sent, &html)
+            LoanView.content(loan, csrf: visit.person.role == .editor ? visit.csrf : nil, sent: sent, &html)
         }
         return page(status, bytes, visit)
     }

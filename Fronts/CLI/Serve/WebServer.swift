@@ -1,5 +1,6 @@
 import Glibc
 import LoansAdapters
+import LoansArgon2
 import LoansCalendar
 import LoansCore
 import LoansHTTPServer
@@ -62,7 +63,7 @@ struct WebServer {
         let scheme = tlsIdentity == nil ? "http" : "https"
         let base = command.base ?? WebBaseURL(listening: server.address.description, https: tlsIdentity != nil)
         let services = WebServices(
-            readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, writer: { try writers.writer($0) },
+            readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, passwords: Argon2id(), writer: { try writers.writer($0) },
             calendar: { reader, sink in
                 try CalendarFeed(query: CalendarFeedQuery(store: reader), alarms: alarms, product: product).write { try sink.write($0) }
             },

@@ -1,4 +1,5 @@
 import Foundation
+import LoansArgon2
 import LoansCore
 import LoansTestSupport
 import LoansText
@@ -15,6 +16,10 @@ final class TestFront {
     var cookies: [String: String] = [:]
     var today = Sample.today
     var written: [String] = []
+    /// The address the requests come from (the sign-in limit counts against it).
+    var client = "127.0.0.1"
+    /// The real hasher, as `loans serve` uses it.
+    static let passwords = Argon2id()
 
     init(loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false) {
         pool = MemoryReaderPool(MemoryStore(loans: loans))
@@ -22,7 +27,7 @@ final class TestFront {
         let pool = self.pool
         let day = Sample.today
         var services = WebServices(
-            readers: pool, signIns: signIns, writer: { person in
+            readers: pool, signIns: signIns, passwords: TestFront.passwords, writer: { person in
                 pool.store.author = WebServices.author(person)
                 return pool.store
             },
@@ -77,7 +82,7 @@ final class TestFront {
         } : []
         let request = WebRequest(
             method: method, segments: segments == [""] ? [] : segments, query: query, headers: headers,
-            cookies: cookies.map { WebField($0.key, $0.value) }, form: form
+            cookies: cookies.map { WebField($0.key, $0.value) }, form: form, client: client
         )
         let answer = Answer(front.handle(request))
         for field in answer.headers where field.name == "Set-Cookie" {
