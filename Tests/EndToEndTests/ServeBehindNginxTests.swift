@@ -98,4 +98,30 @@ import Testing
         #expect(direct.status == 0)
         #expect(eventually(patience: 10) { ServeBehindNginxTests.requestLines(serve).contains { $0.contains(" 198.51.100.3 GET /healthz 200 ") } }, "\(serve.process.output)")
     }
+
+    /// Behind a trusted nginx the limit on failed sign-ins counts the address nginx got each
+    /// attempt from: five failures from 127.0.0.5 stop its sixth (right password, and a forged
+    /// `X-Forwarded-For` changes nothing), while 127.0.0.6 signs in — counted against nginx's own
+    /// address, as without `--trust-proxy`, it would be stopped too.
+    @Test func theSignInLimitCountsTheForwardedAddress() throws {
+        let loans = try ServeAccountTests.household()
+        defer { loans.remove() }
+        let pem = try ServeTLSTests.certificate(in: loans.folder)
+        let upstream = try ServeProcess.freePort()
+        let nginx = try NginxProxy(site: "site", upstreams: [upstream], folder: loans.folder, certificate: pem)
+        let serve = try ServeProcess(loans, ["--trust-proxy"], port: upstream, trusting: pem.certificate, reachedAt: nginx.origin)
+        serve.clientArguments = ["--interface", "127.0.0.5", "-H", "X-Forwarded-For: 127.0.0.9"]
+        let up = eventually(patience: 30) { !nginx.process.isRunning || (try? serve.curl("/healthz").body) == "ok\n" }
+        #expect(up && nginx.process.isRunning, "\(nginx.diagnosis)")
+        for attempt in 1...5 {
+            #expect(try ServeAccountTests.signIn(serve, "nobody-\(attempt)", "wrong-\(attempt)").status == 401)
+        }
+        let sixth = try ServeAccountTests.signIn(serve, "Quill", ServeAccountTests.password)
+        #expect(sixth.status == 429 && sixth.header("Retry-After") != nil, "\(sixth.status)")
+        serve.clientArguments = ["--interface", "127.0.0.6"]
+        let elsewhere = try ServeAccountTests.signIn(serve, "Quill", ServeAccountTests.password)
+        #expect(elsewhere.status == 303, "another address is not held back: \(elsewhere.status) \(elsewhere.body.prefix(200))")
+        let lines = ServeBehindNginxTests.requestLines(serve)
+        #expect(lines.filter { $0.contains(" 127.0.0.5 POST /login 401 ") }.count == 5 && lines.contains { $0.contains(" 127.0.0.6 POST /login 303 ") }, "\(lines)")
+    }
 }
