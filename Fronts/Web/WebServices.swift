@@ -7,6 +7,11 @@ import LoansText
 /// the clock, the due-soon window and the address people reach the server at.
 package struct WebServices: Sendable {
     package var readers: any LoanReaderPool
+    /// Readers for the documents written over time (the API's, the calendar feed): a pool of
+    /// their own, so a page, whose reader a worker thread waits for, never waits for one that a
+    /// document holds until that same worker sends its bytes (with every reader held so, the
+    /// server stood still). `readers` unless the composition root gives another.
+    package var documentReaders: any LoanReaderPool
     package var signIns: any SignInStore
     /// Checks the passwords of sign-ins (Argon2id, loaded by the composition root).
     package var passwords: any PasswordHashing
@@ -32,6 +37,7 @@ package struct WebServices: Sendable {
         wallTime: @escaping @Sendable (UTCTimestamp) -> WallTime, window: DueWindow, base: WebBaseURL
     ) {
         self.readers = readers
+        documentReaders = readers
         self.signIns = signIns
         self.passwords = passwords
         self.writer = writer

@@ -16,6 +16,8 @@ struct WebServer {
     /// Readers open at once: a few more than the server's threads (documents are written from
     /// threads of their own).
     static let readerCapacity = 8
+    /// Readers for documents written over time, apart from the pages' (`WebServices.documentReaders`).
+    static let documentCapacity = 4
     static let signInCapacity = 4
 
     func run() throws -> ExitCode {
@@ -71,6 +73,7 @@ struct WebServer {
         )
         var watched = services
         watched.watchesChanges = feed != nil
+        watched.documentReaders = try engine.readers(upTo: WebServer.documentCapacity)
         let front = WebFront(watched)
         frontBox.front = front
         if offerLink {
