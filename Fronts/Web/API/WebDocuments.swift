@@ -29,10 +29,10 @@ extension WebFront {
         }
         let type = query.ndjson ? "application/x-ndjson" : "application/json"
         if let unchanged = notModified(tag, visit.request) { return unchanged }
-        let readers = services.documentReaders
+        let documents = services.documentReaders
         let generatedAt = visit.now.utc
         let body: @Sendable (any ByteSink) throws -> Void = { sink in
-            try readers.read { store in
+            try documents.read { store in
                 var writer = JSONDocumentWriter(ndjson: query.ndjson, into: sink)
                 let agenda = AgendaQuery(store: store)
                 let identity = try store.databaseIdentity()

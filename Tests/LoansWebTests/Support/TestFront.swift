@@ -21,7 +21,9 @@ final class TestFront {
     /// The real hasher, as `loans serve` uses it.
     static let passwords = Argon2id()
 
-    init(loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false) {
+    /// With `documentPool`, documents read from a pool of their own over the same store (as
+    /// `serve` gives them), else from the pages' pool.
+    init(loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false, documentPool: Bool = false) {
         pool = MemoryReaderPool(MemoryStore(loans: loans))
         self.base = try! WebBaseURL(parsing: base)
         let pool = self.pool
@@ -36,6 +38,7 @@ final class TestFront {
             wallTime: { WallTime(date: $0.date, hour: $0.hour, minute: $0.minute) }, window: .standard, base: self.base
         )
         services.watchesChanges = watches
+        if documentPool { services.documentReaders = MemoryReaderPool(pool.store) }
         front = WebFront(services)
     }
 
