@@ -1,6 +1,7 @@
 import Foundation
 import LoansCore
 import LoansTestSupport
+import LoansText
 @testable import LoansWeb
 import Testing
 
@@ -22,8 +23,9 @@ import Testing
         #expect(sink.held.wait(timeout: .now() + 30) == .success, "the document began")
         let answered = DispatchSemaphore(value: 0)
         let status = Collected()
+        nonisolated(unsafe) let visitor = web  // used by that thread alone until it signals
         Thread {
-            status.value = web.get("/").status
+            status.value = visitor.get("/").status
             answered.signal()
         }.start()
         let inTime = answered.wait(timeout: .now() + 10) == .success
