@@ -22,7 +22,7 @@ let package = Package(
             name: "LoansAdapters",
             dependencies: ["LoansCore", "LoansInterchange", "CSQLite", "CLinux", "LoansSystem", "LoansWake"],
             path: "Adapters",
-            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "System", "Wake", "CMicroHTTPD", "HTTP"]
+            exclude: ["CSQLite", "CLinux", "CLibPQ", "PostgreSQL", "System", "Wake", "CMicroHTTPD", "HTTP", "CArgon2", "Argon2"]
         ),
         // The one wake loop of every front that keeps running, and the change feed for many listeners.
         .target(name: "LoansWake", dependencies: ["LoansCore", "LoansSystem", "CLinux"], path: "Adapters/Wake"),
@@ -32,6 +32,9 @@ let package = Package(
         // libmicrohttpd's header only: LoansHTTPServer loads libmicrohttpd.so.12 with dlopen, so nothing links it.
         .systemLibrary(name: "CMicroHTTPD", path: "Adapters/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "LoansHTTPServer", dependencies: ["CMicroHTTPD"], path: "Adapters/HTTP"),
+        // libargon2's header only: LoansArgon2 loads libargon2.so.1 with dlopen, so nothing links it.
+        .systemLibrary(name: "CArgon2", path: "Adapters/CArgon2", providers: [.apt(["libargon2-dev"])]),
+        .target(name: "LoansArgon2", dependencies: ["LoansCore", "CArgon2"], path: "Adapters/Argon2"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         // The documents of `loans json` (and of the web API): shared by the fronts that write them.
@@ -48,6 +51,7 @@ let package = Package(
             dependencies: [
                 "LoansCore", "LoansInterchange", "LoansSystem", "LoansWake", "LoansAdapters", "LoansPostgres", "LoansText",
                 "LoansDocument", "LoansWidget", "LoansTUI", "LoansReminders", "LoansCalendar", "LoansWeb", "LoansHTTPServer",
+                "LoansArgon2",
             ],
             path: "Fronts/CLI"
         ),
@@ -81,7 +85,8 @@ let package = Package(
         .testTarget(
             name: "LoansAdaptersTests",
             dependencies: [
-                "LoansAdapters", "LoansPostgres", "LoansWake", "LoansCore", "LoansInterchange", "LoansDocument", "LoansTestSupport",
+                "LoansAdapters", "LoansPostgres", "LoansWake", "LoansCore", "LoansInterchange", "LoansDocument", "LoansArgon2",
+                "LoansTestSupport",
             ],
             path: "Tests/LoansAdaptersTests"
         ),
@@ -94,7 +99,7 @@ let package = Package(
             name: "LoansHTTPServerTests", dependencies: ["LoansHTTPServer", "LoansTestSupport"], path: "Tests/LoansHTTPServerTests"
         ),
         .testTarget(
-            name: "LoansWebTests", dependencies: ["LoansWeb", "LoansText", "LoansCore", "LoansTestSupport"], path: "Tests/LoansWebTests"
+            name: "LoansWebTests", dependencies: ["LoansWeb", "LoansText", "LoansCore", "LoansArgon2", "LoansTestSupport"], path: "Tests/LoansWebTests"
         ),
         .testTarget(
             name: "LoansTextTests", dependencies: ["LoansText", "LoansCore", "LoansTestSupport"], path: "Tests/LoansTextTests"

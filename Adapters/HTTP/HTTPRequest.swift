@@ -20,9 +20,11 @@ package struct HTTPRequest: Sendable {
     package let form: [HTTPField]?
     /// The body's bytes (at most `HTTPLimits.bodyBytes`), de-chunked.
     package let body: [UInt8]
-    /// Who sent it: the peer of the TCP connection (a reverse proxy, if there is one).
+    /// Whom it comes from: the peer of the TCP connection or, when the server trusts a proxy and
+    /// that peer is this machine, the address the proxy forwarded (see `ProxyForwarding`).
     package let client: HTTPClient
-    /// True when the request came over the server's own TLS.
+    /// True when the request came over TLS: the server's own, or — a trusted proxy saying
+    /// `X-Forwarded-Proto: https` — the proxy's.
     package let isTLS: Bool
 
     package init(
@@ -76,19 +78,22 @@ package struct HTTPField: Equatable, Sendable, CustomStringConvertible {
     package var description: String { "\(name): \(value)" }
 }
 
-/// The peer of a connection: its IP address as text (`127.0.0.1`, `::1`; an IPv4 peer on an
-/// IPv6 socket as IPv4) and port.
+/// Whom a request comes from: an IP address as text (`127.0.0.1`, `::1`; an IPv4 peer on an
+/// IPv6 socket as IPv4) and the port, when it is the connection's peer (a proxy forwards no port).
 package struct HTTPClient: Equatable, Sendable, CustomStringConvertible {
     package let host: String
-    package let port: UInt16
-    /// True for 127.0.0.0/8 and ::1: the peer is this machine (a reverse proxy beside the server).
+    package let port: UInt16?
+    /// True for 127.0.0.0/8 and ::1: the address is this machine (a reverse proxy beside the server).
     package let isLoopback: Bool
 
-    package init(host: String, port: UInt16, isLoopback: Bool) {
+    package init(host: String, port: UInt16?, isLoopback: Bool) {
         self.host = host
         self.port = port
         self.isLoopback = isLoopback
     }
 
-    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var description: String {
+        guard let port else { return host }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
 }

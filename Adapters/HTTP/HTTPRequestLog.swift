@@ -1,13 +1,15 @@
 import Glibc
 
 /// One line of the request log, handed to the sink the server was given when a request ends:
-/// when it arrived, the method, the path without its query string, the status, how long it took.
+/// when it arrived, whom from (the peer's address, or the one a trusted proxy forwarded), the method, the path without its query string, the status, how long it took.
 /// It never holds the query, a cookie, a header or the body, so no token or password can reach a
 /// log; the path and method are shown with every byte outside printable ASCII as `%XX`, so a
 /// request cannot write control characters to a terminal.
 package struct HTTPRequestLog: Equatable, Sendable, CustomStringConvertible {
     /// Seconds since 1970 (UTC) when the request line arrived.
     package let time: Double
+    /// The client's IP address (`-` when the library knew none), parsed, never a header's text.
+    package let client: String
     package let method: String
     /// The path as sent (still percent-encoded), without the query string.
     package let path: String
@@ -17,13 +19,13 @@ package struct HTTPRequestLog: Equatable, Sendable, CustomStringConvertible {
 
     /// The same line with another path: the front's redaction of a path that carries a secret.
     package func with(path: String) -> HTTPRequestLog {
-        HTTPRequestLog(time: time, method: method, path: HTTPRequestLog.printable(path.utf8), status: status, milliseconds: milliseconds)
+        HTTPRequestLog(time: time, client: client, method: method, path: HTTPRequestLog.printable(path.utf8), status: status, milliseconds: milliseconds)
     }
 
-    /// `2026-05-01T14:03:07+02:00 GET /loans/3 200 4 ms` (local time, as `TZ` says); a request
-    /// that got no answer shows `-` for its status.
+    /// `2026-05-01T14:03:07+02:00 192.0.2.7 GET /loans/3 200 4 ms` (local time, as `TZ` says); a
+    /// request that got no answer shows `-` for its status.
     package var description: String {
-        "\(HTTPRequestLog.timestamp(time)) \(method) \(path) \(status.map(String.init) ?? "-") \(HTTPRequestLog.duration(milliseconds)) ms"
+        "\(HTTPRequestLog.timestamp(time)) \(client) \(method) \(path) \(status.map(String.init) ?? "-") \(HTTPRequestLog.duration(milliseconds)) ms"
     }
 
     /// Bytes as log text: printable ASCII as is, anything else (space, controls, UTF-8) as `%XX`.

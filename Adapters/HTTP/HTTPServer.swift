@@ -28,8 +28,11 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
     /// Starts serving: by the time this returns, connections are accepted. `commonHeaders` go
     /// on every answer that has no field of the same name — the server's own refusals (`400`,
     /// `413`, `431`, `503`) included, which no handler sees. Every request's line goes to `log`.
+    /// With `trustsProxy`, a request from this machine is taken to come from the address and
+    /// over the scheme its reverse proxy forwarded (`ProxyForwarding`); from elsewhere, or
+    /// without it, the forwarded fields are only header fields like any other.
     package init(
-        listen: HTTPListenAddress, tls: HTTPTLSIdentity? = nil, threads: Int = HTTPServer.defaultThreads,
+        listen: HTTPListenAddress, tls: HTTPTLSIdentity? = nil, threads: Int = HTTPServer.defaultThreads, trustsProxy: Bool = false,
         commonHeaders: [HTTPField] = [], log: @escaping @Sendable (HTTPRequestLog) -> Void, handler: @escaping HTTPHandler
     ) throws(HTTPServerError) {
         let library = try LibMicroHTTPD.shared.get()
@@ -42,7 +45,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
         let (listener, bound) = try ListenSocket.open(listen)
         let core: ServerCore
         do {
-            core = try ServerCore(library: library, port: bound.port, isTLS: tls != nil, commonHeaders: commonHeaders, log: log, handler: handler)
+            core = try ServerCore(library: library, port: bound.port, isTLS: tls != nil, trustsProxy: trustsProxy, commonHeaders: commonHeaders, log: log, handler: handler)
         } catch {
             close(listener)
             throw error

@@ -66,17 +66,13 @@ enum SocketAddress {
         switch Int32(storage.pointee.sa_family) {
         case AF_INET:
             return storage.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                let bytes = withUnsafeBytes(of: v4.pointee.sin_addr) { Array($0) }
-                return (text(AF_INET, bytes), UInt16(bigEndian: v4.pointee.sin_port), bytes[0] == 127)
+                let host = host(ipv4: withUnsafeBytes(of: v4.pointee.sin_addr) { Array($0) })
+                return (host.text, UInt16(bigEndian: v4.pointee.sin_port), host.isLoopback)
             }
         case AF_INET6:
             return storage.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                let bytes = withUnsafeBytes(of: v6.pointee.sin6_addr) { Array($0) }
-                let port = UInt16(bigEndian: v6.pointee.sin6_port)
-                if bytes[..<12].elementsEqual([UInt8](repeating: 0, count: 10) + [0xFF, 0xFF]) {
-                    return (text(AF_INET, Array(bytes[12...])), port, bytes[12] == 127)
-                }
-                return (text(AF_INET6, bytes), port, bytes == [UInt8](repeating: 0, count: 15) + [1])
+                let host = host(ipv6: withUnsafeBytes(of: v6.pointee.sin6_addr) { Array($0) })
+                return (host.text, UInt16(bigEndian: v6.pointee.sin6_port), host.isLoopback)
             }
         default:
             return nil
@@ -85,6 +81,18 @@ enum SocketAddress {
 
     static func read(_ storage: inout sockaddr_storage) -> (host: String, port: UInt16, loopback: Bool)? {
         withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { read($0) } }
+    }
+
+    /// An IPv4 address's 4 bytes as text, and whether it is in 127.0.0.0/8.
+    static func host(ipv4 bytes: [UInt8]) -> (text: String, isLoopback: Bool) {
+        (text(AF_INET, bytes), bytes[0] == 127)
+    }
+
+    /// An IPv6 address's 16 bytes as text (`::ffff:a.b.c.d` as the IPv4 address it is), and
+    /// whether it is this machine.
+    static func host(ipv6 bytes: [UInt8]) -> (text: String, isLoopback: Bool) {
+        if bytes[..<12].elementsEqual([UInt8](repeating: 0, count: 10) + [0xFF, 0xFF]) { return host(ipv4: Array(bytes[12...])) }
+        return (text(AF_INET6, bytes), bytes == [UInt8](repeating: 0, count: 15) + [1])
     }
 
     private static func text(_ family: Int32, _ bytes: [UInt8]) -> String {

@@ -32,6 +32,8 @@ final class RequestContext {
     var formIsMalformed = false
     /// The status answered, for the log.
     var status: Int?
+    /// Whom the request comes from and whether over TLS, once its header fields arrived.
+    var origin: (client: HTTPClient, isTLS: Bool)?
 
     init(target: [UInt8]) {
         self.target = target

@@ -22,6 +22,7 @@ extension ServerCore {
             context.phase = .body
             context.method = method.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
             context.inFlight = true
+            context.origin = origin(connection)
             requestBegan()
             if let refusal = refusal(connection) {
                 return queue(refusal, on: connection, context)
@@ -144,8 +145,9 @@ extension ServerCore {
             status = Int(info.pointee.http_status)  // the library's own answer (a header block too large, say)
         }
         let path = context.target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        let client = context.origin ?? connection.flatMap { origin($0) }
         log(HTTPRequestLog(
-            time: context.arrived, method: HTTPRequestLog.printable((context.method ?? "-").utf8), path: HTTPRequestLog.printable(path),
+            time: context.arrived, client: client?.client.host ?? "-", method: HTTPRequestLog.printable((context.method ?? "-").utf8), path: HTTPRequestLog.printable(path),
             status: status, milliseconds: context.milliseconds
         ))
     }

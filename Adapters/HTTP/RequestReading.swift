@@ -12,7 +12,7 @@ extension ServerCore {
               let query = fields(connection, .GET_ARGUMENT_KIND),
               let headers = fields(connection, .HEADER_KIND),
               let cookies = fields(connection, .COOKIE_KIND),
-              let client = client(connection)
+              let origin = context.origin
         else { return nil }
         var form: [HTTPField]?
         if context.postProcessorWasMade {
@@ -24,7 +24,7 @@ extension ServerCore {
         }
         return HTTPRequest(
             method: method, rawPath: path, segments: segments, query: query, headers: headers, cookies: cookies, form: form,
-            body: context.body, client: client, isTLS: isTLS
+            body: context.body, client: origin.client, isTLS: origin.isTLS
         )
     }
 
@@ -54,11 +54,16 @@ extension ServerCore {
         return fields
     }
 
-    private func client(_ connection: OpaquePointer) -> HTTPClient? {
+    /// Whom the request comes from and whether over TLS: the connection's peer and the server's
+    /// own TLS, or what a trusted proxy on this machine forwarded (each field it left out or
+    /// wrote wrong leaves the peer's own); nil when the library knows no peer.
+    func origin(_ connection: OpaquePointer) -> (client: HTTPClient, isTLS: Bool)? {
         guard let info = loans_mhd_connection_info(library.connectionInfo, connection, .CONNECTION_INFO_CLIENT_ADDRESS),
-              let address = info.pointee.client_addr, let peer = SocketAddress.read(address)
+              let address = info.pointee.client_addr, let socket = SocketAddress.read(address)
         else { return nil }
-        return HTTPClient(host: peer.host, port: peer.port, isLoopback: peer.loopback)
+        let peer = HTTPClient(host: socket.host, port: socket.port, isLoopback: socket.loopback)
+        guard trustsProxy else { return (peer, isTLS) }  // the header fields are not even read
+        return ProxyForwarding.origin(peer: peer, isTLS: isTLS, headers: fields(connection, .HEADER_KIND) ?? [], trustsProxy: trustsProxy)
     }
 
     /// The bytes as text if they are UTF-8 without NUL.

@@ -10,6 +10,8 @@ final class ServerCore: @unchecked Sendable {  // the counts and the streams are
     let handler: HTTPHandler
     let log: @Sendable (HTTPRequestLog) -> Void
     let isTLS: Bool
+    /// Whether a peer on this machine is a reverse proxy whose forwarded fields are believed.
+    let trustsProxy: Bool
     /// Header fields every answer carries unless it has its own of the same name.
     let commonHeaders: [HTTPField]
     let streams: OpenStreams
@@ -22,7 +24,10 @@ final class ServerCore: @unchecked Sendable {  // the counts and the streams are
     private var starting = true
     private var message: String?
 
-    init(library: LibMicroHTTPD, port: UInt16, isTLS: Bool, commonHeaders: [HTTPField], log: @escaping @Sendable (HTTPRequestLog) -> Void, handler: @escaping HTTPHandler) throws(HTTPServerError) {
+    init(
+        library: LibMicroHTTPD, port: UInt16, isTLS: Bool, trustsProxy: Bool, commonHeaders: [HTTPField], log: @escaping @Sendable (HTTPRequestLog) -> Void,
+        handler: @escaping HTTPHandler
+    ) throws(HTTPServerError) {
         let streams = OpenStreams()
         guard let hangups = StreamHangups(streams, port: port) else {
             throw .library("cannot start the thread that watches open streams: \(String(cString: strerror(errno)))")
@@ -31,6 +36,7 @@ final class ServerCore: @unchecked Sendable {  // the counts and the streams are
         self.hangups = hangups
         self.library = library
         self.isTLS = isTLS
+        self.trustsProxy = trustsProxy
         self.commonHeaders = commonHeaders
         self.log = log
         self.handler = handler

@@ -16,7 +16,7 @@ final class PostgresSignIns: SignInStore {
     /// Runs `body` on a pooled connection in one transaction, reporting the server's failures in
     /// Core's terms.
     @discardableResult
-    private func run<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+    func run<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try LibPQ.shared.get().prepareThread()  // a request's thread may be new to libpq
         return try connections.borrow { connection in
             do {

@@ -1,7 +1,8 @@
 import LoansCore
 import LoansSystem
 
-/// Sessions, one-time links and accounts in the SQLite file (migration 7), for a server's many
+/// Sessions, one-time links and accounts in the SQLite file (migration 7; accounts, tokens and
+/// failed sign-ins in SQLiteAccounts.swift), for a server's many
 /// request threads: read-write connections from a small pool (each call one short transaction;
 /// SQLite lets one write at a time, and the others wait for it within the busy timeout). The
 /// database is made, or upgraded, by the first connection, as any write would.
@@ -18,7 +19,7 @@ final class SQLiteSignIns: SignInStore {
 
     /// Runs `body` on a pooled connection, in one transaction (a write lock from the start when
     /// `writing`), reporting SQLite's failures in Core's terms.
-    private func run<T>(writing: Bool, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    func run<T>(writing: Bool, _ body: (SQLiteConnection) throws -> T) throws -> T {
         try connections.borrow { connection in
             do {
                 return try connection.transaction(immediate: writing) { try body(connection) }

@@ -1,6 +1,9 @@
 /// The rules of signing in, whoever serves the pages: a one-time link lives ten minutes and
-/// signs in once; a session ends after thirty days without use, or when its holder signs out.
-/// Tokens are made and hashed by the front (Core does no I/O); the store sees only hashes.
+/// signs in once; a session ends after thirty days without use, or when its holder signs out;
+/// a name and password sign in unless five sign-ins failed for that name or from that address
+/// within fifteen minutes (then none does, right password or not, until the oldest of them is
+/// fifteen minutes old). Tokens are made and hashed by the front (Core does no I/O); the store
+/// sees only hashes.
 package struct SignIn {
     /// How long a one-time link may wait to be used.
     package static let linkSeconds: Int64 = 10 * 60
@@ -9,6 +12,13 @@ package struct SignIn {
     /// How stale a session's last use may grow before a request writes it again: using a page
     /// costs no write for an hour, and the idle expiry is right to within that hour.
     package static let touchSeconds: Int64 = 60 * 60
+
+    /// Failed sign-ins that stop further ones, for one name or from one address…
+    package static let failureLimit = 5
+    /// …within this many seconds.
+    package static let failureSeconds: Int64 = 15 * 60
+    /// How much of a name typed a failure keeps (an account's name has at most 100 characters).
+    static let countedNameBytes = 512
 
     let store: any SignInStore
 
@@ -45,6 +55,50 @@ package struct SignIn {
         }
         if now - session.lastSeen >= SignIn.touchSeconds { try store.touchSession(tokenHash, at: now) }
         return session
+    }
+
+    /// What a sign-in with a name and a password came to.
+    package enum Outcome: Equatable, Sendable {
+        /// A session (the hash given) was started for this person.
+        case signedIn(SignedIn)
+        /// The name has no account or the password is not its own: the same answer for both.
+        case refused
+        /// Too many sign-ins failed lately for this name or from this address: try again after
+        /// this many seconds. The password was not looked at.
+        case limited(retryAfter: Int64)
+    }
+
+    /// Signs `name` in with `password` from `client` (an address), starting the session
+    /// `sessionHash` when they match. A name without an account is checked against a stand-in
+    /// hash, so it costs what a wrong password costs; each refusal is counted against the name
+    /// (as folded) and the address, in the store, so that every server on it counts alike.
+    package func signIn(
+        name: String, password: [UInt8], client: String, startingSession sessionHash: String, now: Int64, passwords: any PasswordHashing
+    ) throws -> Outcome {
+        // A name longer than any account's is counted by its first bytes: what a stranger types
+        // takes bounded room in the store.
+        let key = String(decoding: TextFolding.folded(name).utf8.prefix(SignIn.countedNameBytes), as: UTF8.self)
+        let since = now - SignIn.failureSeconds
+        let recent = try store.recentFailures(name: key, client: client, since: since, limit: SignIn.failureLimit)
+        let blocking = [recent.byName, recent.byClient].filter { $0.count >= SignIn.failureLimit }.compactMap(\.last)
+        if let latest = blocking.max() {
+            return .limited(retryAfter: max(1, latest + SignIn.failureSeconds - now))
+        }
+        let account = try Accounts(store: store, passwords: passwords).named(name)
+        let encoded = try account.flatMap { try store.passwordHash(ofAccount: $0.id) }
+        let matches = try passwords.verify(password, against: encoded ?? passwords.standIn())
+        guard let account, encoded != nil, matches else {
+            try store.recordFailure(name: key, client: client, at: now, droppingBefore: since)
+            return .refused
+        }
+        try store.startSession(SessionRecord(tokenHash: sessionHash, person: account.person, startedAt: now, lastSeen: now))
+        return .signedIn(account.person)
+    }
+
+    /// Who the API token with `tokenHash` signs in (its account as it is now), or nil when it was
+    /// revoked or never made.
+    package func bearer(_ tokenHash: String, now: Int64) throws -> SignedIn? {
+        try store.tokenHolder(tokenHash, now: now)?.person
     }
 
     /// Ends the session (signing out).

@@ -83,4 +83,39 @@ package protocol SignInStore: AnyObject, Sendable {
 
     /// Drops every session last used before `cutoff`.
     func endSessions(idleSince cutoff: Int64) throws
+
+    /// Every account.
+    func accounts() throws -> [Account]
+
+    /// Adds an account; nil when one of exactly this name exists (names are compared as folded
+    /// by `Accounts` before).
+    func addAccount(name: String, role: Role, passwordHash: String, now: Int64) throws -> Account?
+
+    /// The encoded password hash of the account, or nil (no such account, or no password).
+    func passwordHash(ofAccount id: Int64) throws -> String?
+
+    /// Gives the account a new password hash and ends its sessions, in one transaction.
+    func setPasswordHash(_ hash: String, ofAccount id: Int64) throws
+
+    /// Removes the account with its sessions, one-time links and API tokens, in one
+    /// transaction: the next request of any of them is signed out.
+    func removeAccount(_ id: Int64) throws
+
+    /// Keeps a new API token of the account.
+    func addToken(_ tokenHash: String, account id: Int64, now: Int64) throws
+
+    /// Removes every API token of the account; how many there were.
+    func revokeTokens(ofAccount id: Int64) throws -> Int
+
+    /// The account the API token with this hash belongs to, noting its use at `now`; nil when
+    /// there is none.
+    func tokenHolder(_ tokenHash: String, now: Int64) throws -> Account?
+
+    /// Notes a failed sign-in for `name` (folded) from `client`; attempts older than `cutoff`
+    /// are dropped on the way.
+    func recordFailure(name: String, client: String, at now: Int64, droppingBefore cutoff: Int64) throws
+
+    /// The times of the failed sign-ins since `since` for `name` and from `client`, each newest
+    /// first and at most `limit` of each.
+    func recentFailures(name: String, client: String, since: Int64, limit: Int) throws -> (byName: [Int64], byClient: [Int64])
 }

@@ -51,7 +51,10 @@ package final class WebFront: Sendable {
         case .health: return health()
         default: break
         }
-        if route.changesState, !SameOrigin.holds(request, base: services.base) {
+        // A script's API token comes in a header no other site can make a browser send, so it
+        // needs neither the same origin nor a CSRF token; a browser's cookie needs both.
+        let bearer = WebFront.bearerToken(request)
+        if route.changesState, bearer == nil, !SameOrigin.holds(request, base: services.base) {
             return forbidden("The form did not come from a page of this server (its Origin or Referer names another); nothing was changed.")
         }
         let now = services.now()
@@ -60,13 +63,14 @@ package final class WebFront: Sendable {
         }
         let found: (token: String, session: SessionRecord)?
         do {
-            found = try session(request, now: now)
+            found = try bearer.map { try self.bearer($0, now: now) } ?? session(request, now: now)
         } catch {
             return unavailable(error, machine: route.isMachine)
         }
         guard let (token, session) = found else {
+            if bearer != nil { return json(401, #"{"error":"this API token was revoked or never made"}"#) }
             if route.isMachine {
-                return json(401, #"{"error":"sign in first: open /login in a browser"}"#)
+                return json(401, #"{"error":"sign in first: open /login in a browser, or send Authorization: Bearer TOKEN (loans account token NAME)"}"#)
             }
             return .seeOther("/login")
         }
@@ -74,7 +78,11 @@ package final class WebFront: Sendable {
             request: request, now: now, person: session.person, token: token, csrf: WebTokens.csrf(forSession: token), secure: secure,
             window: services.window
         )
-        if route.changesState {
+        if route.writes, session.person.role != .editor {
+            if route.isMachine || bearer != nil { return json(403, #"{"error":"a viewer reads only"}"#) }
+            return forbidden("You are signed in as a viewer, who reads only; nothing was changed.")
+        }
+        if route.changesState, bearer == nil {
             guard let csrf = request.field("csrf"), WebTokens.same(csrf, visit.csrf) else {
                 return forbidden("The form lacks this session's token (it was made for another session, or by another site); nothing was changed. Go back, reload the page and send it again.")
             }
@@ -107,6 +115,21 @@ package final class WebFront: Sendable {
         case .events: return events()
         case .signInPage, .signIn, .asset, .health: return .text(500, "The server routed a request it had already answered.")
         }
+    }
+
+    /// The token of an `Authorization: Bearer TOKEN` header, when the request has one (of any
+    /// shape: a malformed one is refused, never taken for no header).
+    static func bearerToken(_ request: WebRequest) -> String? {
+        guard let value = request.header("Authorization"), value.utf8.count > 7, value.lowercased().hasPrefix("bearer ") else { return nil }
+        return String(value.dropFirst(7)).trimmingSpaces
+    }
+
+    /// The account an API token signs in, as a session of this one request (it sets no cookie).
+    private func bearer(_ token: String, now: Now) throws -> (String, SessionRecord)? {
+        guard WebTokens.isWellFormed(token) else { return nil }
+        let seconds = now.utc.secondsSinceEpoch
+        guard let person = try SignIn(store: services.signIns).bearer(WebTokens.hash(token), now: seconds) else { return nil }
+        return (token, SessionRecord(tokenHash: WebTokens.hash(token), person: person, startedAt: seconds, lastSeen: seconds))
     }
 
     /// The session the request's cookie names, if it is on (see `SignIn.session`).

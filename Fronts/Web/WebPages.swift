@@ -29,7 +29,11 @@ extension WebFront {
         let key = "\(route) \(policy.today.iso) \(policy.window.days) " + visit.request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
         let generation = live.current
         let made: (title: String, bytes: [UInt8])
-        if services.watchesChanges, let kept = pages.list(key, at: generation) {
+        // The page a form led to (it shows the form's flash) is read from the store: with several
+        // servers on one database, the change may have been written by another server, whose
+        // notice of it may not have reached this one yet. What it reads is kept for the others.
+        let afterOwnChange = visit.request.cookie(WebCookies.flash) != nil
+        if services.watchesChanges, !afterOwnChange, let kept = pages.list(key, at: generation) {
             made = kept
         } else {
             let presenter = ListPresenter(policy: policy)
@@ -81,7 +85,7 @@ extension WebFront {
             return unavailable(error, machine: false)
         }
         let bytes = PageLayout.page(chrome("#\(id.rawValue) " + loan.loan.title, .none, visit)) { html in
-            LoanView.content(loan, csrf: visit.csrf, sent: sent, &html)
+            LoanView.content(loan, csrf: visit.person.role == .editor ? visit.csrf : nil, sent: sent, &html)
         }
         return page(status, bytes, visit)
     }

@@ -2,12 +2,19 @@ import LoansCore
 import LoansText
 
 /// What the web front needs from the composition root, and nothing more: readers for many
-/// requests at once, the store's sign-ins, a writer that records a person's changes under their
+/// requests at once, the store's sign-ins and a password checker, a writer that records a person's changes under their
 /// web name, the calendar feed (written by the calendar front, which this front may not import),
 /// the clock, the due-soon window and the address people reach the server at.
 package struct WebServices: Sendable {
     package var readers: any LoanReaderPool
+    /// Readers for the documents written over time (the API's, the calendar feed): a pool of
+    /// their own, so a page, whose reader a worker thread waits for, never waits for one that a
+    /// document holds until that same worker sends its bytes (with every reader held so, the
+    /// server stood still). `readers` unless the composition root gives another.
+    package var documentReaders: any LoanReaderPool
     package var signIns: any SignInStore
+    /// Checks the passwords of sign-ins (Argon2id, loaded by the composition root).
+    package var passwords: any PasswordHashing
     /// A writer whose changes the history gives to `NAME@web` (on a server also the database
     /// role), so undo on the web undoes that person's changes.
     package var writer: @Sendable (SignedIn) throws -> any LoanWriting
@@ -25,12 +32,14 @@ package struct WebServices: Sendable {
     package var watchesChanges = false
 
     package init(
-        readers: any LoanReaderPool, signIns: any SignInStore, writer: @escaping @Sendable (SignedIn) throws -> any LoanWriting,
+        readers: any LoanReaderPool, signIns: any SignInStore, passwords: any PasswordHashing, writer: @escaping @Sendable (SignedIn) throws -> any LoanWriting,
         calendar: @escaping @Sendable (any LoanReading, any ByteSink) throws -> Void, now: @escaping @Sendable () -> Now,
         wallTime: @escaping @Sendable (UTCTimestamp) -> WallTime, window: DueWindow, base: WebBaseURL
     ) {
         self.readers = readers
+        documentReaders = readers
         self.signIns = signIns
+        self.passwords = passwords
         self.writer = writer
         self.calendar = calendar
         self.now = now

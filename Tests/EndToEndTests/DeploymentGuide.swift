@@ -3,7 +3,8 @@ import LoansTestSupport
 
 /// The commands of Docs/Deployment.md, read from its code blocks so a test runs what the guide
 /// says and the guide cannot drift from what works: a block opened with ```` ```sh NAME ```` is
-/// the block NAME (`server`, `laptop`, `restore` …), its lines as written.
+/// the block NAME (`server`, `laptop`, `restore` …), its lines as written; ```` ```nginx NAME ````
+/// is a configuration file the guide shows.
 struct DeploymentGuide {
     let text: String
 
@@ -13,16 +14,17 @@ struct DeploymentGuide {
         text = try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    /// The lines of the block named `name`, joined as a script; a guide without it fails the test.
-    func block(_ name: String) throws -> String {
+    /// The lines of the block named `name`, joined as a script (or, with another `language`, the
+    /// configuration file the block shows: ```` ```nginx site ````); a guide without it fails the test.
+    func block(_ name: String, language: String = "sh") throws -> String {
         var lines: [String] = []
         var inside = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if inside, line == "```" { return lines.joined(separator: "\n") + "\n" }
             if inside { lines.append(line) }
-            if line == "```sh \(name)" { inside = true }
+            if line == "```\(language) \(name)" { inside = true }
         }
-        throw HarnessError("Docs/Deployment.md has no block ```sh \(name)")
+        throw HarnessError("Docs/Deployment.md has no block ```\(language) \(name)")
     }
 
     /// The SQL the server block feeds psql (between `<<'SQL'` and `SQL`).

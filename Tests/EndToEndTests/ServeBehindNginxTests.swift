@@ -3,42 +3,17 @@ import Glibc
 import LoansTestSupport
 import Testing
 
-/// `loans serve` behind a real nginx that does TLS, as Docs/Web.md tells a user to set it up:
-/// serve listens on loopback in plain HTTP with `--base-url` the proxy's `https://` address,
-/// nginx (Debian's, run as this user with a configuration of its own) passes every request on.
+/// `loans serve` behind a real nginx that does TLS, with the site Docs/Deployment.md gives
+/// (`NginxProxy`): serve listens on loopback in plain HTTP, nginx passes every request on.
 /// Through the proxy: the one-time link, a `Secure` session cookie, the server's header fields,
 /// a form from the proxy's origin taken and one from another origin refused with nothing
-/// written, the API's 401, and a CLI write reaching an open `/events` stream unbuffered.
+/// written, the API's 401, and a CLI write reaching an open `/events` stream unbuffered. With
+/// `--trust-proxy` the server counts a request against the address nginx got it from and takes
+/// nginx's word that it came over TLS; without, a forwarded address is not believed.
 @Suite struct ServeBehindNginxTests {
-    /// The configuration Docs/Web.md shows, with this test's ports, files and folders.
-    static func configuration(folder: String, port: Int, upstream: Int, certificate: String, key: String) -> String {
-        """
-        worker_processes 1;
-        pid \(folder)/nginx.pid;
-        error_log \(folder)/nginx-error.log;
-        events { worker_connections 512; }
-        http {
-          access_log \(folder)/nginx-access.log;
-          client_body_temp_path \(folder)/nginx-temp/body;
-          proxy_temp_path \(folder)/nginx-temp/proxy;
-          fastcgi_temp_path \(folder)/nginx-temp/fastcgi;
-          uwsgi_temp_path \(folder)/nginx-temp/uwsgi;
-          scgi_temp_path \(folder)/nginx-temp/scgi;
-          server {
-            listen 127.0.0.1:\(port) ssl;
-            ssl_certificate \(certificate);
-            ssl_certificate_key \(key);
-            location / {
-              proxy_pass http://127.0.0.1:\(upstream);
-              proxy_http_version 1.1;
-              proxy_set_header Host $http_host;
-              proxy_set_header Connection "";
-              proxy_read_timeout 1d;
-            }
-          }
-        }
-
-        """
+    /// Reads the serve log's lines of requests (not its own `loans: ` lines).
+    static func requestLines(_ serve: ServeProcess) -> [String] {
+        serve.process.lines.filter { !$0.hasPrefix("loans: ") }
     }
 
     @Test func aReverseProxyDoesTLSInFront() throws {
@@ -46,20 +21,12 @@ import Testing
         defer { loans.remove() }
         try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
         let pem = try ServeTLSTests.certificate(in: loans.folder)
-        let (port, upstream) = (try ServeProcess.freePort(), try ServeProcess.freePort())
-        let proxied = "https://127.0.0.1:\(port)"
-        try FileManager.default.createDirectory(atPath: loans.folder + "/nginx-temp", withIntermediateDirectories: true)
-        let conf = loans.folder + "/nginx.conf"
-        try ServeBehindNginxTests.configuration(folder: loans.folder, port: port, upstream: upstream, certificate: pem.certificate, key: pem.key)
-            .write(toFile: conf, atomically: true, encoding: .utf8)
+        let upstream = try ServeProcess.freePort()
+        let nginx = try NginxProxy(site: "site", upstreams: [upstream], folder: loans.folder, certificate: pem)
+        let proxied = nginx.origin
         let serve = try ServeProcess(loans, ["--base-url", proxied + "/"], port: upstream, trusting: pem.certificate, reachedAt: proxied)
-        let nginx = try Subprocess(
-            "/usr/sbin/nginx", ["-p", loans.folder, "-e", loans.folder + "/nginx-error.log", "-c", conf, "-g", "daemon off;"],
-            environment: ["PATH": "/usr/bin:/bin"], mergeErrors: true
-        )
-        defer { nginx.stop() }
-        let up = eventually(patience: 30) { !nginx.isRunning || (try? serve.curl("/healthz").body) == "ok\n" }
-        #expect(up && nginx.isRunning, "nginx: \(nginx.output) \((try? String(contentsOfFile: loans.folder + "/nginx-error.log", encoding: .utf8)) ?? "")")
+        let up = eventually(patience: 30) { !nginx.process.isRunning || (try? serve.curl("/healthz").body) == "ok\n" }
+        #expect(up && nginx.process.isRunning, "\(nginx.diagnosis)")
 
         // Signed in through the proxy with the link made from the base URL; the cookie is Secure.
         #expect(try #require(serve.link).hasPrefix(proxied + "/login?once="))
@@ -82,6 +49,12 @@ import Testing
         let anonymous = try loans.run("/usr/bin/curl", ["-s", "-i", "--max-time", "20", "--cacert", pem.certificate, proxied + "/api/v1/agenda"], seconds: 30)
         #expect(Reply(anonymous.out).status == 401 && Reply(anonymous.out).header("Content-Type")?.hasPrefix("application/json") == true, "\(anonymous.out)")
 
+        // Without --trust-proxy the forwarded address is not believed: every request is nginx's.
+        _ = try serve.curl("/all", headers: ["X-Forwarded-For: 203.0.113.9"])
+        let lines = ServeBehindNginxTests.requestLines(serve)
+        #expect(lines.contains { $0.contains(" 127.0.0.1 GET /all 200 ") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("203.0.113.9") }, "\(lines)")
+
         // A CLI write reaches a stream open through the proxy (nothing holds the events back).
         let events = try Subprocess(
             "/usr/bin/curl", ["-s", "-i", "-N", "--max-time", "60", "--cacert", pem.certificate, "-b", serve.jar, proxied + "/events"], environment: loans.environment
@@ -90,5 +63,65 @@ import Testing
         #expect(eventually(patience: 20) { events.output.contains("text/event-stream") }, "the stream opened: \(events.output)")
         try loans.must("add", "Tent", "--to", "Sam", "--due", "+3d")
         #expect(eventually(patience: 20) { events.output.contains("event: change\ndata: ") }, "\(events.output)")
+    }
+
+    /// `--trust-proxy` with no `https://` base URL: the cookie is `Secure` because nginx says the
+    /// browser came over TLS, and the log shows the address nginx got each request from (the
+    /// client comes from 127.0.0.5, another address of this machine), never the one a client
+    /// wrote into its own `X-Forwarded-For`.
+    @Test func aTrustedProxyNamesTheClientAndTheScheme() throws {
+        let loans = try BinaryHarness()
+        defer { loans.remove() }
+        try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
+        let pem = try ServeTLSTests.certificate(in: loans.folder)
+        let upstream = try ServeProcess.freePort()
+        let nginx = try NginxProxy(site: "site", upstreams: [upstream], folder: loans.folder, certificate: pem)
+        let serve = try ServeProcess(loans, ["--trust-proxy"], port: upstream, trusting: pem.certificate, reachedAt: nginx.origin)
+        serve.clientArguments = ["--interface", "127.0.0.5"]
+        let up = eventually(patience: 30) { !nginx.process.isRunning || (try? serve.curl("/healthz").body) == "ok\n" }
+        #expect(up && nginx.process.isRunning, "\(nginx.diagnosis)")
+
+        #expect(try #require(serve.link).hasPrefix("http://127.0.0.1:\(upstream)/login?once="), "the base is still plain http")
+        try serve.signIn()
+        #expect(try String(contentsOfFile: serve.jar, encoding: .utf8).split(separator: "\n").contains { $0.contains("loans_session") && $0.contains("\tTRUE\t") }, "the session cookie is Secure")
+        let page = try serve.curl("/all", headers: ["X-Forwarded-For: 203.0.113.9", "X-Forwarded-Proto: http"])
+        #expect(page.status == 200 && page.body.contains("<bdi>Dune</bdi>"), "\(page.status)")
+
+        let lines = ServeBehindNginxTests.requestLines(serve)
+        #expect(lines.contains { $0.contains(" 127.0.0.5 POST /login 303 ") }, "\(lines)")
+        #expect(lines.contains { $0.contains(" 127.0.0.5 GET /all 200 ") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("203.0.113.9") || $0.contains(" 127.0.0.1 ") }, "\(lines)")
+
+        // Straight to the server (no proxy), the same header from this machine is believed —
+        // which is why --trust-proxy is only for a server whose every local client is the proxy.
+        let direct = try loans.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-H", "X-Forwarded-For: 198.51.100.3", "http://127.0.0.1:\(upstream)/healthz"], seconds: 30)
+        #expect(direct.status == 0)
+        #expect(eventually(patience: 10) { ServeBehindNginxTests.requestLines(serve).contains { $0.contains(" 198.51.100.3 GET /healthz 200 ") } }, "\(serve.process.output)")
+    }
+
+    /// Behind a trusted nginx the limit on failed sign-ins counts the address nginx got each
+    /// attempt from: five failures from 127.0.0.5 stop its sixth (right password, and a forged
+    /// `X-Forwarded-For` changes nothing), while 127.0.0.6 signs in — counted against nginx's own
+    /// address, as without `--trust-proxy`, it would be stopped too.
+    @Test func theSignInLimitCountsTheForwardedAddress() throws {
+        let loans = try ServeAccountTests.household()
+        defer { loans.remove() }
+        let pem = try ServeTLSTests.certificate(in: loans.folder)
+        let upstream = try ServeProcess.freePort()
+        let nginx = try NginxProxy(site: "site", upstreams: [upstream], folder: loans.folder, certificate: pem)
+        let serve = try ServeProcess(loans, ["--trust-proxy"], port: upstream, trusting: pem.certificate, reachedAt: nginx.origin)
+        serve.clientArguments = ["--interface", "127.0.0.5", "-H", "X-Forwarded-For: 127.0.0.9"]
+        let up = eventually(patience: 30) { !nginx.process.isRunning || (try? serve.curl("/healthz").body) == "ok\n" }
+        #expect(up && nginx.process.isRunning, "\(nginx.diagnosis)")
+        for attempt in 1...5 {
+            #expect(try ServeAccountTests.signIn(serve, "nobody-\(attempt)", "wrong-\(attempt)").status == 401)
+        }
+        let sixth = try ServeAccountTests.signIn(serve, "Quill", ServeAccountTests.password)
+        #expect(sixth.status == 429 && sixth.header("Retry-After") != nil, "\(sixth.status)")
+        serve.clientArguments = ["--interface", "127.0.0.6"]
+        let elsewhere = try ServeAccountTests.signIn(serve, "Quill", ServeAccountTests.password)
+        #expect(elsewhere.status == 303, "another address is not held back: \(elsewhere.status) \(elsewhere.body.prefix(200))")
+        let lines = ServeBehindNginxTests.requestLines(serve)
+        #expect(lines.filter { $0.contains(" 127.0.0.5 POST /login 401 ") }.count == 5 && lines.contains { $0.contains(" 127.0.0.6 POST /login 303 ") }, "\(lines)")
     }
 }

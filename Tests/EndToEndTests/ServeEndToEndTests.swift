@@ -118,7 +118,7 @@ import Testing
         let lines = serve.process.lines.filter { !$0.hasPrefix("loans: ") }
         #expect(lines.count >= 5, "\(serve.process.output)")
         for line in lines {
-            #expect(line.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d (GET|POST|HEAD) /\S* (\d{3}|-) [\d.]+ ms$"#, options: .regularExpression) != nil, "\(line)")
+            #expect(line.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d 127\.0\.0\.1 (GET|POST|HEAD) /\S* (\d{3}|-) [\d.]+ ms$"#, options: .regularExpression) != nil, "\(line)")
             for secret in [once, String(session), csrf, "secret-search-text", "secret-title", "?"] { #expect(!line.contains(secret), "\(line)") }
         }
         #expect(lines.contains { $0.contains("GET /search 200") } && lines.contains { $0.contains("POST /loans 303") })

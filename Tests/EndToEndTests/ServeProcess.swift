@@ -16,6 +16,9 @@ final class ServeProcess {
     let certificate: String?
     /// Where curl reaches it: itself, or a reverse proxy in front (`reachedAt`).
     let base: String
+    /// More of curl's arguments for every request (`--interface 127.0.0.5`: another address of
+    /// this machine to come from).
+    var clientArguments: [String] = []
 
     /// Starts `program serve --listen 127.0.0.1:PORT` plus `arguments`, with the harness's
     /// environment (and `extra`); waits until it serves (or ended). curl trusts `certificate`
@@ -47,11 +50,13 @@ final class ServeProcess {
         return String(line[start.lowerBound...])
     }
 
-    /// Signs in with the link: GET it, then POST its form. Returns the session's CSRF token.
+    /// Signs in with the link: GET it (where curl reaches the server, whatever base the link was
+    /// made from), then POST its form. Returns the session's CSRF token.
     @discardableResult
     func signIn() throws -> String {
         let link = try #require(link, "no sign-in link in: \(process.output)")
-        let page = try curl(link)
+        let path = try #require(link.range(of: "/login?once=")).lowerBound
+        let page = try curl(String(link[path...]))
         let csrf = try #require(ServeProcess.csrf(in: page.body), "no form: \(page.body)")
         let once = String(link.split(separator: "=").last ?? "")
         let answer = try curl("/login", form: ["csrf": csrf, "once": once])
@@ -71,7 +76,7 @@ final class ServeProcess {
     func curl(
         _ path: String, form: [String: String]? = nil, headers: [String] = [], origin: String?? = .none, method: String? = nil, extra: [String] = []
     ) throws -> Reply {
-        var arguments = ["-s", "-S", "-i", "--max-time", "20", "-b", jar, "-c", jar]
+        var arguments = ["-s", "-S", "-i", "--max-time", "20", "-b", jar, "-c", jar] + clientArguments
         if let certificate { arguments += ["--cacert", certificate] }
         if let method { arguments += ["-X", method] }
         for header in headers { arguments += ["-H", header] }

@@ -1,5 +1,6 @@
 import Foundation
 import LoansAdapters
+import LoansArgon2
 import LoansCore
 import LoansPostgres
 import LoansTestSupport
@@ -102,7 +103,7 @@ import Testing
             url = server.url(try server.createDatabase())
         }
         let memory = (MemorySignIns(), MemoryStore())
-        try check.run {
+        try check.run(passwords: Argon2id()) {
             switch kind {
             case .memory:
                 return memory

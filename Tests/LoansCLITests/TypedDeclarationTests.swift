@@ -115,7 +115,7 @@ import Testing
         try source.write(to: file, atomically: true, encoding: .utf8)
         let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules").path
         let root = DeclarationTests.repository.path
-        let includes = ["Adapters/CSQLite", "Adapters/CLinux", "Adapters/CLibPQ", "Adapters/CMicroHTTPD", "Fronts/CNcurses"].flatMap { ["-I", root + "/" + $0] }
+        let includes = ["Adapters/CSQLite", "Adapters/CLinux", "Adapters/CLibPQ", "Adapters/CMicroHTTPD", "Adapters/CArgon2", "Fronts/CNcurses"].flatMap { ["-I", root + "/" + $0] }
         return try DeclarationTests.run(try compiler(), ["-typecheck", "-I", modules] + includes + [file.path])
     }
 

@@ -165,6 +165,23 @@ import Testing
         #expect(page.contains(bob) && !page.contains(alice))
     }
 
+    /// The page a form leads to shows the form's change even when another server on the same
+    /// database wrote it and this one's watcher has not heard of it yet (the visitor's request
+    /// carries the form's flash): the list is read again, and kept for the next visitor.
+    @Test func thePageAfterAChangeMadeThroughAnotherServerShowsIt() throws {
+        let web = TestFront(loans: Sample.loans, watches: true)
+        try web.signIn()
+        let first = web.get("/").body
+        // Another server renews #4 (its watcher has told this one nothing) and leads back here.
+        web.store.author = "alice@web"
+        _ = try RenewLoan(store: web.store).run(LoanID(4), to: .offset(DateOffset(parsing: "+1w")!))
+        web.cookies[WebCookies.flash] = WebCookies.flashValue("Renewed loan #4")
+        let after = web.get("/").body
+        #expect(after != first && after.contains("Renewed loan #4"))
+        #expect(PageTests.rows(after).contains { $0.hasPrefix("#4 ") && $0.hasSuffix("due in 7 days") }, "\(PageTests.rows(after))")
+        #expect(PageTests.rows(web.get("/").body).contains { $0.hasPrefix("#4 ") && $0.hasSuffix("due in 7 days") }, "kept for the next visit")
+    }
+
     /// A store that fails: `/healthz` says 503, a page says so in words (503), the API in JSON.
     @Test func aStoreThatFailsIsUnavailable() throws {
         let web = try PageTests.signedIn(Sample.loans)

@@ -7,15 +7,78 @@ package final class MemorySignIns: SignInStore, @unchecked Sendable {  // every 
     private let lock = NSLock()
     private var links: [String: SignInLink] = [:]
     private var sessions: [String: SessionRecord] = [:]
-    /// How many accounts the store holds (issue 23 adds them; tests set a count).
-    package var accounts = 0
+    private var accountRows: [(account: Account, hash: String?)] = []
+    private var tokens: [String: Int64] = [:]
+    private var failures: [(at: Int64, name: String, client: String)] = []
     /// Every session's hash, for tests that look at what the store keeps.
     package var sessionHashes: [String] { lock.withLock { Array(sessions.keys) } }
     package var linkHashes: [String] { lock.withLock { Array(links.keys) } }
 
     package init() {}
 
-    package func accountCount() throws -> Int { lock.withLock { accounts } }
+    package func accountCount() throws -> Int { lock.withLock { accountRows.count } }
+
+    package func accounts() throws -> [Account] { lock.withLock { accountRows.map(\.account) } }
+
+    package func addAccount(name: String, role: Role, passwordHash: String, now: Int64) throws -> Account? {
+        lock.withLock {
+            guard !accountRows.contains(where: { $0.account.name == name }) else { return nil }
+            let account = Account(id: (accountRows.map(\.account.id).max() ?? 0) + 1, name: name, role: role, createdAt: now)
+            accountRows.append((account, passwordHash))
+            return account
+        }
+    }
+
+    package func passwordHash(ofAccount id: Int64) throws -> String? {
+        lock.withLock { accountRows.first { $0.account.id == id }?.hash }
+    }
+
+    package func setPasswordHash(_ hash: String, ofAccount id: Int64) throws {
+        lock.withLock {
+            guard let index = accountRows.firstIndex(where: { $0.account.id == id }) else { return }
+            accountRows[index].hash = hash
+            sessions = sessions.filter { $0.value.person.account != id }
+        }
+    }
+
+    package func removeAccount(_ id: Int64) throws {
+        lock.withLock {
+            accountRows.removeAll { $0.account.id == id }
+            sessions = sessions.filter { $0.value.person.account != id }
+            links = links.filter { $0.value.person.account != id }
+            tokens = tokens.filter { $0.value != id }
+        }
+    }
+
+    package func addToken(_ tokenHash: String, account id: Int64, now: Int64) throws {
+        lock.withLock { tokens[tokenHash] = id }
+    }
+
+    package func revokeTokens(ofAccount id: Int64) throws -> Int {
+        lock.withLock {
+            let before = tokens.count
+            tokens = tokens.filter { $0.value != id }
+            return before - tokens.count
+        }
+    }
+
+    package func tokenHolder(_ tokenHash: String, now: Int64) throws -> Account? {
+        lock.withLock { tokens[tokenHash].flatMap { id in accountRows.first { $0.account.id == id }?.account } }
+    }
+
+    package func recordFailure(name: String, client: String, at now: Int64, droppingBefore cutoff: Int64) throws {
+        lock.withLock {
+            failures.removeAll { $0.at <= cutoff }
+            failures.append((now, name, client))
+        }
+    }
+
+    package func recentFailures(name: String, client: String, since: Int64, limit: Int) throws -> (byName: [Int64], byClient: [Int64]) {
+        lock.withLock {
+            let recent = failures.filter { $0.at > since }.sorted { $0.at > $1.at }
+            return (Array(recent.filter { $0.name == name }.map(\.at).prefix(limit)), Array(recent.filter { $0.client == client }.map(\.at).prefix(limit)))
+        }
+    }
 
     package func addLink(_ link: SignInLink, now: Int64) throws {
         lock.withLock {

@@ -10,12 +10,23 @@ package struct SignInCheck: Sendable, CustomTestStringConvertible {
     package typealias Open = () throws -> (signIns: any SignInStore, loans: any LoanWriting)
 
     package let name: String
-    let body: @Sendable (Open) throws -> Void
+    let body: @Sendable (Open, any PasswordHashing) throws -> Void
 
     package var testDescription: String { name }
 
-    package func run(_ open: Open) throws {
-        try body(open)
+    init(name: String, body: @escaping @Sendable (Open) throws -> Void) {
+        self.name = name
+        self.body = { open, _ in try body(open) }
+    }
+
+    /// A check of accounts and passwords, which hashes with `passwords` (the real Argon2id).
+    init(name: String, hashing body: @escaping @Sendable (Open, any PasswordHashing) throws -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    package func run(passwords: any PasswordHashing, _ open: Open) throws {
+        try body(open, passwords)
     }
 }
 
@@ -27,7 +38,7 @@ package enum SignInContract {
         SignInCheck(name: "an expired link is spent and dropped; a link taken twice at once signs in once", body: expiredLinks),
         SignInCheck(name: "signing in writes no change to the history and no loan", body: outsideHistory),
         SignInCheck(name: "a store without accounts asks for the owner's link", body: noAccounts),
-    ]
+    ] + AccountContract.checks
 
     static let owner = SignedIn(name: "alice", role: .editor)
     static let now: Int64 = 1_795_000_000

@@ -3,33 +3,40 @@ import LoansCore
 import LoansHTTPServer
 import LoansWeb
 
-/// `loans serve [--listen HOST:PORT] [--base-url URL] [--tls-cert FILE --tls-key FILE]`: the web
-/// front in the foreground until SIGTERM or SIGINT.
+/// `loans serve [--listen HOST:PORT] [--base-url URL] [--tls-cert FILE --tls-key FILE] [--trust-proxy]`:
+/// the web front in the foreground until SIGTERM or SIGINT.
 struct ServeCommand: LoansCommand {
     /// Where `serve` listens when nothing says: this machine only, port 8742.
     static let defaultAddress = try! HTTPListenAddress(parsing: "127.0.0.1:8742")
     static let tlsCertificate = Option("--tls-cert", .path, "FILE", help: "serve HTTPS with this PEM certificate (chain) and --tls-key")
     static let tlsKey = Option("--tls-key", .path, "FILE", help: "the certificate's private key, a PEM file only its owner may read")
+    static let trustProxy = Flag(
+        "--trust-proxy", help: "believe X-Forwarded-For and X-Forwarded-Proto from a reverse proxy on this machine (never from another)"
+    )
     static let declaration = CommandDeclaration(
         .serve, abstract: "Serve the loans to a browser: pages, forms, live updates, the JSON API and the calendar feed.",
         discussion: """
-            Runs in the foreground and logs one line per request on stderr; SIGTERM or SIGINT stops it (open requests get up to 5 s). While the store has no account, it prints a one-time sign-in link for you (10 minutes, once) and listens on this machine only. Pages, sign-in and TLS: Docs/Web.md.
+            Runs in the foreground and logs one line per request on stderr; SIGTERM or SIGINT stops it (open requests get up to 5 s). While the store has no account, it prints a one-time sign-in link for you (10 minutes, once) and listens on this machine only. Behind a reverse proxy on this machine, --trust-proxy counts each request against the address the proxy forwarded. Pages, sign-in, TLS and proxies: Docs/Web.md.
             """
     ) {
         SettingKey.serveListen
         SettingKey.serveBaseURL
         tlsCertificate
         tlsKey
+        trustProxy
     }
 
     let address: HTTPListenAddress
     /// The base URL given; nil for `http://` and the address listened on.
     let base: WebBaseURL?
     let tls: (certificate: SystemPath, key: SystemPath)?
+    /// Whether requests from this machine come from a reverse proxy whose forwarded fields count.
+    let trustsProxy: Bool
 
     init(_ input: CommandInput) throws(CLIError) {
         address = input.settings[SettingKey.serveListen]
         base = input.settings[SettingKey.serveBaseURL]
+        trustsProxy = input[Self.trustProxy]
         switch (input[Self.tlsCertificate], input[Self.tlsKey]) {
         case (let certificate?, let key?): tls = (certificate, key)
         case (nil, nil): tls = nil

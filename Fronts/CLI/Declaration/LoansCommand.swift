@@ -20,7 +20,7 @@ enum CommandName: String, CaseIterable {
     case dueSoon = "due-soon"
     case history, undo, redo
     case remind, calendar
-    case widget, json, serve
+    case widget, json, serve, account
     case importDocument = "import"
     case tui, config, completions, help
     case complete = "__complete"
@@ -46,6 +46,7 @@ enum CommandName: String, CaseIterable {
         case .widget: WidgetCommand.self
         case .json: JSONCommand.self
         case .serve: ServeCommand.self
+        case .account: AccountCommand.self
         case .importDocument: ImportCommand.self
         case .tui: TUICommand.self
         case .config: ConfigCommand.self

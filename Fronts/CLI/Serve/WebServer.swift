@@ -1,5 +1,6 @@
 import Glibc
 import LoansAdapters
+import LoansArgon2
 import LoansCalendar
 import LoansCore
 import LoansHTTPServer
@@ -15,6 +16,8 @@ struct WebServer {
     /// Readers open at once: a few more than the server's threads (documents are written from
     /// threads of their own).
     static let readerCapacity = 8
+    /// Readers for documents written over time, apart from the pages' (`WebServices.documentReaders`).
+    static let documentCapacity = 4
     static let signInCapacity = 4
 
     func run() throws -> ExitCode {
@@ -49,7 +52,10 @@ struct WebServer {
         let feed = LiveFeed(today: request.today, source: stores.wakeSource(), box: frontBox)
         let server: HTTPServer
         do {
-            server = try HTTPServer(listen: command.address, tls: tlsIdentity, commonHeaders: WebHeaders.common.map { HTTPField($0.name, $0.value) }, log: log.request) { incoming in
+            server = try HTTPServer(
+                listen: command.address, tls: tlsIdentity, trustsProxy: command.trustsProxy, commonHeaders: WebHeaders.common.map { HTTPField($0.name, $0.value) },
+                log: log.request
+            ) { incoming in
                 guard let front = frontBox.front else { return .text(503, "The server is starting.") }
                 return WebExchange.answer(front.handle(WebExchange.request(incoming)))
             }
@@ -59,7 +65,7 @@ struct WebServer {
         let scheme = tlsIdentity == nil ? "http" : "https"
         let base = command.base ?? WebBaseURL(listening: server.address.description, https: tlsIdentity != nil)
         let services = WebServices(
-            readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, writer: { try writers.writer($0) },
+            readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, passwords: Argon2id(), writer: { try writers.writer($0) },
             calendar: { reader, sink in
                 try CalendarFeed(query: CalendarFeedQuery(store: reader), alarms: alarms, product: product).write { try sink.write($0) }
             },
@@ -67,6 +73,7 @@ struct WebServer {
         )
         var watched = services
         watched.watchesChanges = feed != nil
+        watched.documentReaders = try engine.readers(upTo: WebServer.documentCapacity)
         let front = WebFront(watched)
         frontBox.front = front
         if offerLink {

@@ -29,10 +29,10 @@ extension WebFront {
         }
         let type = query.ndjson ? "application/x-ndjson" : "application/json"
         if let unchanged = notModified(tag, visit.request) { return unchanged }
-        let readers = services.readers
+        let documents = services.documentReaders
         let generatedAt = visit.now.utc
         let body: @Sendable (any ByteSink) throws -> Void = { sink in
-            try readers.read { store in
+            try documents.read { store in
                 var writer = JSONDocumentWriter(ndjson: query.ndjson, into: sink)
                 let agenda = AgendaQuery(store: store)
                 let identity = try store.databaseIdentity()
@@ -59,7 +59,7 @@ extension WebFront {
             return unavailable(error, machine: true)
         }
         if let unchanged = notModified(tag, visit.request) { return unchanged }
-        let readers = services.readers
+        let readers = services.documentReaders
         let feed = services.calendar
         return WebAnswer(
             status: 200,

@@ -14,12 +14,14 @@ package struct WebRequest: Sendable {
     package let cookies: [WebField]
     /// The fields of a form body, in order; nil when the body is not a form.
     package let form: [WebField]?
-    /// True when the request came over the server's own TLS.
+    /// True when the request came over TLS: the server's own, or a trusted reverse proxy's
+    /// (`serve --trust-proxy`, `X-Forwarded-Proto: https` from this machine).
     package let isTLS: Bool
     /// Whom the request is counted against (sign-in limits, the log): the peer's IP address as
-    /// text (`127.0.0.1`, `::1`).
+    /// text (`127.0.0.1`, `::1`) or, behind a trusted reverse proxy, the address it forwarded —
+    /// always an address the server parsed, never a header's text.
     package let client: String
-    /// True when the peer is this machine (127.0.0.0/8, ::1): a reverse proxy beside the server.
+    /// True when that address is this machine (127.0.0.0/8, ::1).
     package let clientIsLoopback: Bool
 
     package init(

@@ -31,6 +31,15 @@ package enum WebRoute: Equatable, Sendable {
         }
     }
 
+    /// Whether the route writes the loans (or shows a form only for that): an editor's, and a
+    /// viewer's `403`. Signing in and out is anyone's.
+    var writes: Bool {
+        switch self {
+        case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .newLoan, .confirmRemove: true
+        default: false
+        }
+    }
+
     /// Whether the route is answered without a session: the sign-in page and form, the
     /// styles and script, and the health check.
     var isPublic: Bool {

@@ -10,7 +10,8 @@ enum LoanForm {
 /// out, reopen once it is back, edit, and the way to remove it, which asks first), and its
 /// history. The fields and history are the part live updates replace.
 enum LoanView {
-    static func content(_ page: LoanPage, csrf: String, sent: (form: LoanForm, state: FormState)?, _ html: inout HTMLWriter) {
+    /// A loan's page; its forms only with a `csrf` token (none for a viewer, who reads only).
+    static func content(_ page: LoanPage, csrf: String?, sent: (form: LoanForm, state: FormState)?, _ html: inout HTMLWriter) {
         let loan = page.loan
         let id = String(loan.id.rawValue)
         html.raw("<h1><span class=\"id\">#")
@@ -37,7 +38,7 @@ enum LoanView {
             html.raw(">none")
         }
         html.raw("</dd>\n</dl>\n</div>\n")
-        forms(page, csrf: csrf, sent: sent, &html)
+        if let csrf { forms(page, csrf: csrf, sent: sent, &html) }
         html.raw("<section aria-labelledby=\"history-heading\" data-live>\n<h2 id=\"history-heading\">History</h2>\n")
         if page.history.isEmpty {
             html.raw("<p class=\"empty\">No changes of this loan are recorded.</p>\n")

@@ -31,7 +31,7 @@ enum PageLayout {
         }
         html.raw("</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n")
         html.raw("<header class=\"site\"><div class=\"inner\">\n<p class=\"brand\">loans</p>\n")
-        if chrome.person != nil { navigation(chrome.tab, &html) }
+        if let person = chrome.person { navigation(chrome.tab, writes: person.role == .editor, &html) }
         html.raw("</div></header>\n<main id=\"main\">\n")
         if let flash = chrome.flash {
             html.raw("<p class=\"flash\" role=\"status\">")
@@ -45,9 +45,11 @@ enum PageLayout {
         return html.bytes
     }
 
-    private static func navigation(_ tab: WebTab, _ html: inout HTMLWriter) {
+    /// The pages; "Add a loan" only for someone who `writes` (an editor).
+    private static func navigation(_ tab: WebTab, writes: Bool, _ html: inout HTMLWriter) {
         html.raw("<nav aria-label=\"Pages\"><ul>\n")
-        for (target, path, label) in [(WebTab.agenda, "/", "Agenda"), (.open, "/all", "Open loans"), (.returned, "/returned", "Returned"), (.add, "/loans/new", "Add a loan")] {
+        for (target, path, label) in [(WebTab.agenda, "/", "Agenda"), (.open, "/all", "Open loans"), (.returned, "/returned", "Returned"), (.add, "/loans/new", "Add a loan")]
+        where writes || target != .add {
             html.raw("<li><a href=\"")
             html.raw(trusted: path)
             html.raw(tab == target ? "\" aria-current=\"page\">" : "\">")
@@ -66,8 +68,10 @@ enum PageLayout {
         html.raw("</strong> (")
         html.raw(trusted: person.role.rawValue)
         html.raw(")</p>\n<div class=\"actions\">\n")
-        form("/undo", "Undo my last change", csrf: csrf, style: "quiet", &html)
-        form("/redo", "Redo", csrf: csrf, style: "quiet", &html)
+        if person.role == .editor {
+            form("/undo", "Undo my last change", csrf: csrf, style: "quiet", &html)
+            form("/redo", "Redo", csrf: csrf, style: "quiet", &html)
+        }
         form("/logout", "Sign out", csrf: csrf, style: "quiet", &html)
         html.raw("</div>\n</div></footer>\n")
     }

@@ -10,13 +10,13 @@ struct TestServer {
     let log: LogLines
 
     init(
-        listen: String = "127.0.0.1:0", tls: HTTPTLSIdentity? = nil, threads: Int = HTTPServer.defaultThreads,
+        listen: String = "127.0.0.1:0", tls: HTTPTLSIdentity? = nil, threads: Int = HTTPServer.defaultThreads, trustsProxy: Bool = false,
         commonHeaders: [HTTPField] = [], handler: @escaping HTTPHandler = TestServer.echo
     ) throws {
         let log = LogLines()
         self.log = log
         server = try HTTPServer(
-            listen: HTTPListenAddress(parsing: listen), tls: tls, threads: threads, commonHeaders: commonHeaders, log: { log.append($0) }, handler: handler
+            listen: HTTPListenAddress(parsing: listen), tls: tls, threads: threads, trustsProxy: trustsProxy, commonHeaders: commonHeaders, log: { log.append($0) }, handler: handler
         )
     }
 

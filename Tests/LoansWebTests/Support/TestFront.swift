@@ -1,4 +1,5 @@
 import Foundation
+import LoansArgon2
 import LoansCore
 import LoansTestSupport
 import LoansText
@@ -15,14 +16,20 @@ final class TestFront {
     var cookies: [String: String] = [:]
     var today = Sample.today
     var written: [String] = []
+    /// The address the requests come from (the sign-in limit counts against it).
+    var client = "127.0.0.1"
+    /// The real hasher, as `loans serve` uses it.
+    static let passwords = Argon2id()
 
-    init(loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false) {
+    /// With `documentPool`, documents read from a pool of their own over the same store (as
+    /// `serve` gives them), else from the pages' pool.
+    init(loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false, documentPool: Bool = false) {
         pool = MemoryReaderPool(MemoryStore(loans: loans))
         self.base = try! WebBaseURL(parsing: base)
         let pool = self.pool
         let day = Sample.today
         var services = WebServices(
-            readers: pool, signIns: signIns, writer: { person in
+            readers: pool, signIns: signIns, passwords: TestFront.passwords, writer: { person in
                 pool.store.author = WebServices.author(person)
                 return pool.store
             },
@@ -31,6 +38,7 @@ final class TestFront {
             wallTime: { WallTime(date: $0.date, hour: $0.hour, minute: $0.minute) }, window: .standard, base: self.base
         )
         services.watchesChanges = watches
+        if documentPool { services.documentReaders = MemoryReaderPool(pool.store) }
         front = WebFront(services)
     }
 
@@ -77,7 +85,7 @@ final class TestFront {
         } : []
         let request = WebRequest(
             method: method, segments: segments == [""] ? [] : segments, query: query, headers: headers,
-            cookies: cookies.map { WebField($0.key, $0.value) }, form: form
+            cookies: cookies.map { WebField($0.key, $0.value) }, form: form, client: client
         )
         let answer = Answer(front.handle(request))
         for field in answer.headers where field.name == "Set-Cookie" {

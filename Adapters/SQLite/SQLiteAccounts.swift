@@ -1,0 +1,146 @@
+import LoansCore
+
+/// Accounts, API tokens and failed sign-ins in the SQLite file (migration 7), beside the
+/// sessions and links of `SQLiteSignIns`: each call one short transaction on a pooled connection.
+extension SQLiteSignIns {
+    func accounts() throws -> [Account] {
+        try run(writing: false) { connection in
+            let statement = try connection.statement("SELECT id, name, role, created_at FROM account ORDER BY id")
+            defer { statement.reset() }
+            var accounts: [Account] = []
+            while try statement.step() {
+                if let account = SQLiteSignIns.account(statement) { accounts.append(account) }
+            }
+            return accounts
+        }
+    }
+
+    func addAccount(name: String, role: Role, passwordHash: String, now: Int64) throws -> Account? {
+        try run(writing: true) { connection in
+            let statement = try connection.statement(
+                "INSERT INTO account (name, role, password_hash, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name) DO NOTHING RETURNING id"
+            )
+            try statement.bind(name, at: 1)
+            try statement.bind(role.rawValue, at: 2)
+            try statement.bind(passwordHash, at: 3)
+            try statement.bind(now, at: 4)
+            defer { statement.reset() }
+            guard try statement.step() else { return nil }
+            let id = statement.int64(0)
+            while try statement.step() {}
+            return Account(id: id, name: name, role: role, createdAt: now)
+        }
+    }
+
+    func passwordHash(ofAccount id: Int64) throws -> String? {
+        try run(writing: false) { connection in
+            let statement = try connection.statement("SELECT password_hash FROM account WHERE id = ?1")
+            try statement.bind(id, at: 1)
+            defer { statement.reset() }
+            return try statement.step() ? statement.string(0) : nil
+        }
+    }
+
+    func setPasswordHash(_ hash: String, ofAccount id: Int64) throws {
+        try run(writing: true) { connection in
+            let statement = try connection.statement("UPDATE account SET password_hash = ?2 WHERE id = ?1")
+            try statement.bind(id, at: 1)
+            try statement.bind(hash, at: 2)
+            try statement.run()
+            try SQLiteSignIns.delete("web_session", of: id, connection)
+        }
+    }
+
+    func removeAccount(_ id: Int64) throws {
+        try run(writing: true) { connection in
+            for table in ["web_session", "sign_in_link", "api_token"] { try SQLiteSignIns.delete(table, of: id, connection) }
+            let statement = try connection.statement("DELETE FROM account WHERE id = ?1")
+            try statement.bind(id, at: 1)
+            try statement.run()
+        }
+    }
+
+    func addToken(_ tokenHash: String, account id: Int64, now: Int64) throws {
+        try run(writing: true) { connection in
+            let statement = try connection.statement("INSERT INTO api_token (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)")
+            try statement.bind(tokenHash, at: 1)
+            try statement.bind(id, at: 2)
+            try statement.bind(now, at: 3)
+            try statement.run()
+        }
+    }
+
+    func revokeTokens(ofAccount id: Int64) throws -> Int {
+        try run(writing: true) { connection in
+            try SQLiteSignIns.delete("api_token", of: id, connection)
+            return connection.changes
+        }
+    }
+
+    func tokenHolder(_ tokenHash: String, now: Int64) throws -> Account? {
+        try run(writing: true) { connection in
+            let statement = try connection.statement("""
+                SELECT account.id, account.name, account.role, account.created_at, api_token.last_used
+                FROM api_token JOIN account ON account.id = api_token.account_id WHERE api_token.token_hash = ?1
+                """)
+            try statement.bind(tokenHash, at: 1)
+            defer { statement.reset() }
+            guard try statement.step(), let account = SQLiteSignIns.account(statement) else { return nil }
+            let lastUsed: Int64? = statement.isNull(4) ? nil : statement.int64(4)
+            statement.reset()
+            // Noted to the hour, as a session's use is: reading the API costs no write each time.
+            if lastUsed.map({ now - $0 >= SignIn.touchSeconds }) ?? true {
+                let touch = try connection.statement("UPDATE api_token SET last_used = ?2 WHERE token_hash = ?1")
+                try touch.bind(tokenHash, at: 1)
+                try touch.bind(now, at: 2)
+                try touch.run()
+            }
+            return account
+        }
+    }
+
+    func recordFailure(name: String, client: String, at now: Int64, droppingBefore cutoff: Int64) throws {
+        try run(writing: true) { connection in
+            let old = try connection.statement("DELETE FROM sign_in_attempt WHERE at <= ?1")
+            try old.bind(cutoff, at: 1)
+            try old.run()
+            let statement = try connection.statement("INSERT INTO sign_in_attempt (at, name, client) VALUES (?1, ?2, ?3)")
+            try statement.bind(now, at: 1)
+            try statement.bind(name, at: 2)
+            try statement.bind(client, at: 3)
+            try statement.run()
+        }
+    }
+
+    func recentFailures(name: String, client: String, since: Int64, limit: Int) throws -> (byName: [Int64], byClient: [Int64]) {
+        try run(writing: false) { connection in
+            func times(_ column: String, _ value: String) throws -> [Int64] {
+                let statement = try connection.statement(
+                    "SELECT at FROM sign_in_attempt WHERE \(column) = ?1 AND at > ?2 ORDER BY at DESC LIMIT ?3"
+                )
+                try statement.bind(value, at: 1)
+                try statement.bind(since, at: 2)
+                try statement.bind(Int64(limit), at: 3)
+                defer { statement.reset() }
+                var times: [Int64] = []
+                while try statement.step() { times.append(statement.int64(0)) }
+                return times
+            }
+            return (try times("name", name), try times("client", client))
+        }
+    }
+
+    /// Deletes the rows of `table` that belong to the account.
+    private static func delete(_ table: String, of id: Int64, _ connection: SQLiteConnection) throws {
+        let statement = try connection.statement("DELETE FROM \(table) WHERE account_id = ?1")
+        try statement.bind(id, at: 1)
+        try statement.run()
+    }
+
+    /// The account of a row's (id, name, role, created_at) columns; nil for a role this build
+    /// does not know.
+    private static func account(_ statement: Statement) -> Account? {
+        guard let name = statement.string(1), let role = statement.string(2).flatMap(Role.init) else { return nil }
+        return Account(id: statement.int64(0), name: name, role: role, createdAt: statement.int64(3))
+    }
+}

@@ -1,0 +1,68 @@
+/// The accounts of the web front, as the command line manages them: names checked and compared
+/// as Core folds them, passwords hashed by the port, and an account's sessions and API tokens
+/// ended with it.
+package struct Accounts {
+    let store: any SignInStore
+    let passwords: any PasswordHashing
+
+    package init(store: any SignInStore, passwords: any PasswordHashing) {
+        self.store = store
+        self.passwords = passwords
+    }
+
+    /// Every account, by name as folded.
+    package func list() throws -> [Account] {
+        try store.accounts().sorted { TextFolding.folded($0.name) < TextFolding.folded($1.name) }
+    }
+
+    /// The account named `name` (as folded), or nil.
+    package func named(_ name: String) throws -> Account? {
+        let wanted = TextFolding.folded(name)
+        return try store.accounts().first { TextFolding.folded($0.name) == wanted }
+    }
+
+    /// Adds an account; its name must be a recipient's name and no other account's.
+    @discardableResult
+    package func add(_ name: String, role: Role, password: [UInt8], now: Int64) throws -> Account {
+        guard ReminderRecipient.person(named: name) != nil else { throw AccountError.badName(name) }
+        try Accounts.check(password)
+        if try named(name) != nil { throw AccountError.taken(name) }
+        guard let account = try store.addAccount(name: name, role: role, passwordHash: try passwords.hash(password), now: now) else {
+            throw AccountError.taken(name)
+        }
+        return account
+    }
+
+    /// Gives the account a new password; its sessions end (whoever knew the old one is out).
+    package func changePassword(_ name: String, to password: [UInt8]) throws {
+        guard let account = try named(name) else { throw AccountError.unknown(name) }
+        try Accounts.check(password)
+        try store.setPasswordHash(try passwords.hash(password), ofAccount: account.id)
+    }
+
+    /// Removes the account with its sessions, links and API tokens, at once.
+    package func remove(_ name: String) throws {
+        guard let account = try named(name) else { throw AccountError.unknown(name) }
+        try store.removeAccount(account.id)
+    }
+
+    /// Keeps the hash of a new API token of the account (the front makes the token and shows it
+    /// once).
+    package func addToken(_ tokenHash: String, for name: String, now: Int64) throws {
+        guard let account = try named(name) else { throw AccountError.unknown(name) }
+        try store.addToken(tokenHash, account: account.id, now: now)
+    }
+
+    /// Revokes every API token of the account; how many there were.
+    package func revokeTokens(of name: String) throws -> Int {
+        guard let account = try named(name) else { throw AccountError.unknown(name) }
+        return try store.revokeTokens(ofAccount: account.id)
+    }
+
+    /// At least `Account.passwordMinimum` characters, at most `Account.passwordLimit` bytes, no NUL.
+    static func check(_ password: [UInt8]) throws {
+        guard password.count <= Account.passwordLimit, !password.contains(0),
+              String(decoding: password, as: UTF8.self).count >= Account.passwordMinimum
+        else { throw AccountError.badPassword }
+    }
+}

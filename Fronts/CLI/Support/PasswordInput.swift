@@ -1,0 +1,82 @@
+import Glibc
+import LoansSystem
+
+/// Where `loans account` gets a password: typed at the terminal with its echo off (asked twice,
+/// the two must match), or exactly one line of stdin with `--password-stdin` (for scripts). A
+/// password is never an argument (`ps` would show it), never in an environment variable, and
+/// never in a message.
+enum PasswordInput {
+    /// The most bytes read: one more than a password may have and its newline.
+    static let limit = 1026
+
+    /// The password from stdin (`fromStandardInput`) or the terminal; `prompt` says whose.
+    static func read(fromStandardInput: Bool, prompt: String, console: Console) throws -> [UInt8] {
+        let input = FileDescriptor(rawValue: STDIN_FILENO)
+        if fromStandardInput { return try oneLine(try everything(input)) }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CLIError(code: .usage, message: "stdin is not a terminal to type a password at; give it as one line of stdin with --password-stdin")
+        }
+        let first = try typed(prompt + ": ", console)
+        let second = try typed("again: ", console)
+        guard first == second else { throw CLIError(code: .usage, message: "the two passwords differ; nothing was changed") }
+        return first
+    }
+
+    /// One line typed with the terminal's echo off (restored afterwards, whatever happens).
+    private static func typed(_ prompt: String, _ console: Console) throws -> [UInt8] {
+        console.err.write(prompt)
+        console.err.flush()
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+            throw CLIError(code: .ioError, message: "cannot turn the terminal's echo off: \(Errno.current)")
+        }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        quiet.c_lflag |= tcflag_t(ECHONL)
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else {
+            throw CLIError(code: .ioError, message: "cannot turn the terminal's echo off: \(Errno.current)")
+        }
+        defer { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while line.count <= limit {
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw CLIError(code: .ioError, message: "cannot read the password: \(Errno.current)") }
+            if count == 0 || byte == UInt8(ascii: "\n") { break }
+            line.append(byte)
+        }
+        return try oneLine(line)
+    }
+
+    /// All of stdin, up to `limit` bytes.
+    private static func everything(_ input: FileDescriptor) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 512)
+        while bytes.count < limit {
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { buffer throws(Errno) in try input.read(into: buffer) }
+            } catch {
+                throw CLIError(code: .ioError, message: "cannot read the password from stdin: \(error)")
+            }
+            if count == 0 { break }
+            bytes += chunk.prefix(count)
+        }
+        return bytes
+    }
+
+    /// The one line of `bytes` (its newline, or CR LF, taken off); refused when there is none,
+    /// more than one, or it is too long.
+    static func oneLine(_ bytes: [UInt8]) throws -> [UInt8] {
+        var line = bytes
+        if line.last == UInt8(ascii: "\n") { line.removeLast() }
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        guard !line.isEmpty else { throw CLIError(code: .usage, message: "the password is empty; nothing was changed") }
+        guard line.count <= 1024 else { throw CLIError(code: .usage, message: "the password is longer than 1024 bytes; nothing was changed") }
+        guard !line.contains(UInt8(ascii: "\n")), !line.contains(UInt8(ascii: "\r")) else {
+            throw CLIError(code: .usage, message: "the password must be exactly one line; nothing was changed")
+        }
+        return line
+    }
+}
