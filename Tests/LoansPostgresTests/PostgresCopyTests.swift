@@ -69,4 +69,24 @@ import Testing
         #expect(error.message.contains("NUL"))
         #expect(try database.psql("SELECT string_agg(id || title, ',' ORDER BY id) FROM loans.loan; SELECT count(*) FROM loans.change") == before)
     }
+
+    /// A loan the import writes twice, batches apart, keeps one record in the change: its state
+    /// before the first write and after the last (a second record copied in would be refused).
+    @Test func aLoanWrittenTwiceKeepsOneRecord() throws {
+        let database = try TestDatabase()
+        let store = try database.writer()
+        var old = Day.loan(5)
+        old.title = "Old"
+        _ = try ImportLoans(store: store).run { visit in try visit(old) }
+        var first = old, last = old
+        first.title = "First"
+        last.title = "Last"
+        let document = [first] + (10..<2500).map { Day.loan($0) } + [last]
+        _ = try ImportLoans(store: store, conflicts: .replace).run { visit in for loan in document { try visit(loan) } }
+        #expect(try store.loan(LoanID(5))?.title == "Last")
+        let change = try #require(try store.history(of: nil, limit: 1).first)
+        var deltas: [LoanDelta] = []
+        try store.deltas(of: change.id, loan: LoanID(5)) { deltas.append($0) }
+        #expect(deltas == [LoanDelta(id: LoanID(5), before: old, after: last)])
+    }
 }
