@@ -17,7 +17,10 @@ import LoansCore
 ///   rollback: a change that fails must leave the sequence where it was).
 struct PostgresBulkChange {
     static let windowSize = 1000
-    static let batchSize = 1000
+    /// Writes waiting at most: each batch costs a few round trips, which on a busy machine cost
+    /// more than the server's work on a thousand rows (a window that moves writes its batch
+    /// first, so a change over stored loans writes a window's worth at a time).
+    static let batchSize = 10_000
 
     /// A write waiting in the batch: the loan as stored now (nil: none) and as it is to be
     /// (nil: deleted).
@@ -119,11 +122,18 @@ struct PostgresBulkChange {
         return pending.count >= PostgresBulkChange.batchSize
     }
 
-    /// Keeps the window and the day counts true after a write.
+    /// Keeps the window and the day counts true after a write. A window that reaches past the
+    /// table's last id holds every loan written there: once it holds a batch's worth, it is
+    /// given up (the next question reads the table again), so memory stays bounded.
     mutating func noteWritten(_ id: LoanID, before: Loan?, after: Loan?) {
         if covers(id) {
             stored[id.rawValue] = after
             used.insert(id.rawValue)
+            if used.count > PostgresBulkChange.windowSize + PostgresBulkChange.batchSize {
+                covered = nil
+                stored = [:]
+                used = []
+            }
         }
         if let before, before.isOpen { dayCounts[before.dueOn, default: 0] -= 1 }
         if let after, after.isOpen { dayCounts[after.dueOn, default: 0] += 1 }

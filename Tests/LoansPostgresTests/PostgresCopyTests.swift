@@ -50,8 +50,8 @@ import Testing
         #expect(try ImportChecks.all(store) == loans)
     }
 
-    /// A NUL in the thousand-and-first loan's title fails the import: nothing of it stays, the
-    /// loans copied in before it included.
+    /// A NUL in a title past the first batch fails the import: nothing of it stays, the loans
+    /// copied in before it included.
     @Test func anImportWithNULWritesNothing() throws {
         let database = try TestDatabase()
         let store = try database.writer()
@@ -59,9 +59,9 @@ import Testing
         let before = try database.psql("SELECT string_agg(id || title, ',' ORDER BY id) FROM loans.loan; SELECT count(*) FROM loans.change")
         let error = try #require(throws: StoreError.self) {
             _ = try ImportLoans(store: store).run { visit in
-                for id: Int64 in 10..<2100 {
+                for id: Int64 in 10..<Int64(PostgresBulkChange.batchSize + 1100) {
                     var loan = Day.loan(id)
-                    if id == 1010 { loan.title = "nul\u{0}byte" }
+                    if id == Int64(PostgresBulkChange.batchSize + 1010) { loan.title = "nul\u{0}byte" }
                     try visit(loan)
                 }
             }
@@ -81,7 +81,7 @@ import Testing
         var first = old, last = old
         first.title = "First"
         last.title = "Last"
-        let document = [first] + (10..<2500).map { Day.loan($0) } + [last]
+        let document = [first] + (10..<Int64(PostgresBulkChange.batchSize + PostgresBulkChange.windowSize + 500)).map { Day.loan($0) } + [last]
         _ = try ImportLoans(store: store, conflicts: .replace).run { visit in for loan in document { try visit(loan) } }
         #expect(try store.loan(LoanID(5))?.title == "Last")
         let change = try #require(try store.history(of: nil, limit: 1).first)
