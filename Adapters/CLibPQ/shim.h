@@ -34,6 +34,8 @@ typedef __typeof__(PQgetResult) *loans_pq_get_result;
 typedef __typeof__(PQisBusy) *loans_pq_is_busy;
 typedef __typeof__(PQsetnonblocking) *loans_pq_setnonblocking;
 typedef __typeof__(PQflush) *loans_pq_flush;
+typedef __typeof__(PQputCopyData) *loans_pq_put_copy_data;
+typedef __typeof__(PQputCopyEnd) *loans_pq_put_copy_end;
 // The C library's, looked up in the copy libpq runs on (LibPQ.prepareThread).
 typedef __typeof__(uselocale) *loans_c_uselocale;
 

@@ -33,6 +33,8 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
     let isBusy: loans_pq_is_busy
     let setnonblocking: loans_pq_setnonblocking
     let flush: loans_pq_flush
+    let putCopyData: loans_pq_put_copy_data
+    let putCopyEnd: loans_pq_put_copy_end
     /// `uselocale` of the C library libpq calls (see `prepareThread`).
     private let useLocale: loans_c_uselocale
 
@@ -79,6 +81,8 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
         isBusy = try load("PQisBusy")
         setnonblocking = try load("PQsetnonblocking")
         flush = try load("PQflush")
+        putCopyData = try load("PQputCopyData")
+        putCopyEnd = try load("PQputCopyEnd")
         guard let libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD), let address = dlsym(libc, "uselocale") else {
             throw LibPQ.missing("the C library \(soname) runs on cannot be found")
         }

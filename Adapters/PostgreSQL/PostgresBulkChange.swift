@@ -8,7 +8,8 @@ import LoansCore
 ///   the ids the history knows (a document from `json all` comes in id order, and so do a
 ///   change's loans, so one window answers a thousand questions);
 /// - its writes — loans stored under their own ids, updated or deleted — wait in a batch and go
-///   in with one statement of each kind, their records in the history with one more;
+///   in with one statement of each kind, their records in the history with one more; new loans
+///   and first records go in through `COPY … FROM STDIN`, the server's fastest way in;
 /// - the per-day open counts of everything it writes are summed here and added once at its end
 ///   (the triggers stand aside for its transaction);
 /// - the id sequence is moved once, at its end, past every id it stored, and a new loan's id is
@@ -16,7 +17,10 @@ import LoansCore
 ///   rollback: a change that fails must leave the sequence where it was).
 struct PostgresBulkChange {
     static let windowSize = 1000
-    static let batchSize = 1000
+    /// Writes waiting at most: each batch costs a few round trips, which on a busy machine cost
+    /// more than the server's work on a thousand rows (a window that moves writes its batch
+    /// first, so a change over stored loans writes a window's worth at a time).
+    static let batchSize = 10_000
 
     /// A write waiting in the batch: the loan as stored now (nil: none) and as it is to be
     /// (nil: deleted).
@@ -39,6 +43,9 @@ struct PostgresBulkChange {
     private(set) var highestStored: Int64 = 0
     /// The id the next new loan takes, once the sequence was read.
     private var nextNew: Int64?
+    /// The largest id the change has a record of (0: none yet): a write of a larger id is the
+    /// loan's first in the change, whose record can be copied in, as it meets no earlier one.
+    private var recordedUpTo: Int64 = 0
 
     /// Whether `id` is in the window (then `stored` and `used` answer for it).
     func covers(_ id: LoanID) -> Bool {
@@ -115,41 +122,80 @@ struct PostgresBulkChange {
         return pending.count >= PostgresBulkChange.batchSize
     }
 
-    /// Keeps the window and the day counts true after a write.
+    /// Keeps the window and the day counts true after a write. A window that reaches past the
+    /// table's last id holds every loan written there: once it holds a batch's worth, it is
+    /// given up (the next question reads the table again), so memory stays bounded.
     mutating func noteWritten(_ id: LoanID, before: Loan?, after: Loan?) {
         if covers(id) {
             stored[id.rawValue] = after
             used.insert(id.rawValue)
+            if used.count > PostgresBulkChange.windowSize + PostgresBulkChange.batchSize {
+                covered = nil
+                stored = [:]
+                used = []
+            }
         }
         if let before, before.isOpen { dayCounts[before.dueOn, default: 0] -= 1 }
         if let after, after.isOpen { dayCounts[after.dueOn, default: 0] += 1 }
     }
 
-    /// Writes the pending writes and their records in change `change` — one statement for the
-    /// loans stored under their own ids, one for the updates,
-    /// one for the deletions, one for the records (none when `change` is nil: an import that
-    /// adopted another store's history records nothing of its own).
+    /// Writes the pending writes and their records in change `change` — one `COPY` for the loans
+    /// stored under their own ids, one statement for the updates, one for the deletions, one
+    /// `COPY` for the loans' first records in the change and one statement for the records it
+    /// had already (none at all when `change` is nil: an import that adopted another store's
+    /// history records nothing of its own).
     mutating func writePending(change: ChangeID?, _ connection: PostgresConnection) throws(PostgresError) {
         guard !pending.isEmpty else { return }
         let inserted = pending.compactMap { $0.before == nil ? $0.after : nil }
         let updated = pending.compactMap { $0.before == nil ? nil : $0.after }
         let deleted = pending.filter { $0.after == nil }.map(\.id)
-        if !inserted.isEmpty { try connection.execute(PostgresBulkChange.insertion(inserted)) }
+        if !inserted.isEmpty { try connection.copy(PostgresBulkChange.loanCopy, PostgresBulkChange.loanRows(inserted)) }
         if !updated.isEmpty { try connection.execute(PostgresBulkChange.update(updated)) }
         if !deleted.isEmpty {
             try connection.execute("DELETE FROM loans.loan WHERE id = ANY ($1::bigint[])", ["{" + deleted.map(\.description).joined(separator: ",") + "}"])
         }
-        if let change { try connection.execute(PostgresBulkChange.records(pending, change: change)) }
+        if let change {
+            let first = pending.filter { $0.id.rawValue > recordedUpTo }
+            let again = pending.filter { $0.id.rawValue <= recordedUpTo }
+            if !first.isEmpty { try connection.copy(PostgresBulkChange.recordCopy, PostgresBulkChange.recordRows(first, change: change)) }
+            if !again.isEmpty { try connection.execute(PostgresBulkChange.records(again, change: change)) }
+            recordedUpTo = max(recordedUpTo, pending.map(\.id.rawValue).max()!)
+        }
         pending.removeAll(keepingCapacity: true)
         pendingIDs.removeAll(keepingCapacity: true)
     }
 
     /// Stores loans under their ids (the sequence moves at the change's end: `moveSequence`).
-    private static func insertion(_ loans: [Loan]) -> BoundSQL {
-        var sql = BoundSQL("INSERT INTO loans.loan (id, \(PostgresLoanRow.writtenColumns))")
-        let given = columns(loans, into: &sql)
-        sql.append(" SELECT given.id, \(given.fields) FROM \(given.rows)")
-        return sql
+    static let loanCopy = "COPY loans.loan (id, \(PostgresLoanRow.writtenColumns)) FROM STDIN"
+
+    /// The rows of `loanCopy`.
+    static func loanRows(_ loans: [Loan]) throws(PostgresError) -> PostgresCopyText {
+        var rows = PostgresCopyText(reservingRows: loans.count)
+        for loan in loans {
+            try rows.field(loan.id.description)
+            for value in PostgresLoanRow.writtenParameters(of: loan) { try rows.field(value) }
+            rows.endRow()
+        }
+        return rows
+    }
+
+    /// Records loans the change has no record of yet.
+    static let recordCopy = """
+        COPY loans.change_loan (change_id, loan_id, \(PostgresLoanRow.stateColumns("before")), \(PostgresLoanRow.stateColumns("after"))) FROM STDIN
+        """
+
+    /// The rows of `recordCopy`: the writes' states before and after in change `change`.
+    static func recordRows(_ writes: [Write], change: ChangeID) throws(PostgresError) -> PostgresCopyText {
+        var rows = PostgresCopyText(reservingRows: 2 * writes.count)
+        let changeID = change.description
+        for write in writes {
+            try rows.field(changeID)
+            try rows.field(write.id.description)
+            for value in PostgresLoanRow.stateParameters(write.before) { try rows.field(value) }
+            for value in PostgresLoanRow.stateParameters(write.after) { try rows.field(value) }
+            rows.endRow()
+        }
+        return rows
     }
 
     /// Moves the id sequence past every id the change stored, as the change's last statement

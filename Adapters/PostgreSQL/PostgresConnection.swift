@@ -27,7 +27,7 @@ final class PostgresConnection {
     private var answerOwed = false
     /// A wait for an answer ran out: the statement may still be running, so the connection
     /// serves nothing more (the server stops the statement when the connection closes).
-    private var abandoned = false
+    var abandoned = false
 
     /// Connects as libpq would with `target` alone — its environment (`PGHOST`, `PGSERVICE`,
     /// `PGPASSFILE` …), `~/.pgpass`, `sslmode`, several hosts with `target_session_attrs` — adding
@@ -144,17 +144,20 @@ final class PostgresConnection {
 
     /// Reads (and drops) the answer to a COMMIT sent without waiting; a failure there shows in
     /// the statement that follows, on the same broken connection.
-    private func readOwedAnswer() throws(PostgresError) {
+    func readOwedAnswer() throws(PostgresError) {
         guard answerOwed else { return }
         answerOwed = false
         if let result = try answer("COMMIT") { pq.clear(result) }
     }
 
+    /// The deadline of an answer awaited from now: nil when the run does not bound its answers.
+    var answerDeadline: ServerDeadline? { answerSeconds.map(ServerDeadline.answering(within:)) }
+
     /// Sends what libpq still holds of the statement just sent and waits for its answer, within
     /// the answer deadline: its last result (libpq's blocking `PQexec` keeps the last as well),
     /// or nil when the connection broke (`failure` says how).
-    private func answer(_ sql: String) throws(PostgresError) -> OpaquePointer? {
-        let deadline = answerSeconds.map(ServerDeadline.answering(within:))
+    func answer(_ sql: String) throws(PostgresError) -> OpaquePointer? {
+        let deadline = answerDeadline
         var last: OpaquePointer?
         do throws(PostgresError) {
             // libpq's advice for a non-blocking connection: flush until done, reading whatever the
@@ -185,7 +188,7 @@ final class PostgresConnection {
 
     /// The server's error for a statement: SQLSTATE, message and detail (libpq's message when the
     /// server sent none).
-    private func failure(_ result: OpaquePointer, _ sql: String) -> PostgresError {
+    func failure(_ result: OpaquePointer, _ sql: String) -> PostgresError {
         func field(_ code: Unicode.Scalar) -> String? {
             pq.resultErrorField(result, Int32(code.value)).map { String(cString: $0) }
         }

@@ -2,7 +2,7 @@ import LoansCore
 
 extension SQLiteLoanStore {
     /// One write transaction (`BEGIN IMMEDIATE`, so two writers never deadlock) recorded as one
-    /// change. An import's per-day counts are rebuilt once at the end instead of by a trigger per
+    /// change. An import's (and a large undo's or redo's: `isBulk`) per-day counts are rebuilt once at the end instead of by a trigger per
     /// row (a quarter of a large import's time): the triggers on `loan` are dropped and re-created
     /// from their own stored SQL inside the same transaction, so other connections only ever see
     /// the schema and the counts complete. The search index likewise takes an import's loans in
@@ -20,7 +20,7 @@ extension SQLiteLoanStore {
     private func transaction<T>(of kind: ChangeKind, as author: Author, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         try sqlite {
             try connection.transaction(immediate: true) {
-                let bulk = kind == .importDocument
+                let bulk = try isBulk(kind, as: author)
                 let triggers = bulk ? try connection.triggers(on: "loan") : []
                 for trigger in triggers { try connection.execute("DROP TRIGGER \"\(trigger.name)\"") }
                 if bulk { try connection.execute(SearchIndex.noteBulkWrites) }
@@ -35,6 +35,32 @@ extension SQLiteLoanStore {
                 return result
             }
         }
+    }
+}
+
+extension SQLiteLoanStore {
+    /// How many loans the change an undo or redo takes must hold for it to be written as an
+    /// import is (`isBulk`); below it, the triggers' work per loan costs less than rebuilding
+    /// the per-day counts.
+    static let bulkLoans: Int64 = 10_000
+
+    /// Whether a change is written in bulk — the triggers on `loan` aside, the per-day counts
+    /// rebuilt and the search index brought up to date once at its end: an import, and the undo
+    /// or redo of a change of at least `bulkLoans` loans (the author's newest that an undo or
+    /// redo would take; one that skips to another is still written right, only in the other way).
+    fileprivate func isBulk(_ kind: ChangeKind, as author: Author) throws -> Bool {
+        let taken: String
+        switch kind {
+        case .importDocument: return true
+        case .undo:
+            taken = "WHERE who = ?1 AND kind NOT IN ('undo', 'redo') AND undone_by IS NULL ORDER BY id DESC LIMIT 1"
+        case .redo:
+            taken = "WHERE who = ?1 AND redoable = 1 ORDER BY undone_by DESC LIMIT 1"
+        default: return false
+        }
+        let statement = try connection.statement("SELECT coalesce((SELECT loan_count FROM change \(taken)), 0)")
+        try statement.bind(author.name, at: 1)
+        return try statement.scalar() >= SQLiteLoanStore.bulkLoans
     }
 }
 
@@ -225,16 +251,22 @@ final class SQLiteChangeWriter: LoanChangeWriter {
     /// Records a loan's states in the change, keeping the state before its first touch.
     private func record(_ loan: LoanID, before: Loan?, after: Loan?) throws {
         let change = try changeID()
-        let fields = LoanRow.fieldNames.map { "after_\($0) = excluded.after_\($0)" }.joined(separator: ", ")
-        let statement = try connection.statement("""
-            INSERT INTO change_loan (change_id, \(LoanRow.deltaColumns))
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
-            ON CONFLICT (change_id, loan_id) DO UPDATE SET after_present = excluded.after_present, \(fields)
-            """)
+        let statement = try connection.statement(SQLiteChangeWriter.recordSQL)
         try statement.bind(change.rawValue, at: 1)
         try statement.bind(loan.rawValue, at: 2)
         try LoanRow.bind(before, to: statement, from: 3)
         try LoanRow.bind(after, to: statement, from: 12)
         try statement.run()
     }
+
+    /// The statement of `record`, made once: a change of a million loans runs it a million times,
+    /// and its cached statement is found by its text.
+    private static let recordSQL: String = {
+        let fields = LoanRow.fieldNames.map { "after_\($0) = excluded.after_\($0)" }.joined(separator: ", ")
+        return """
+            INSERT INTO change_loan (change_id, \(LoanRow.deltaColumns))
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+            ON CONFLICT (change_id, loan_id) DO UPDATE SET after_present = excluded.after_present, \(fields)
+            """
+    }()
 }

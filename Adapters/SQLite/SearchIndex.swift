@@ -2,7 +2,7 @@
 /// holds, under which rowid, and how a bulk import fills it.
 ///
 /// Triggers keep it in step with every write, in the writer's own transaction. A bulk write (an
-/// import) instead drops the triggers on `loan` (as it does for the per-day counts), notes in
+/// import, or the undo or redo of a large change) instead drops the triggers on `loan` (as it does for the per-day counts), notes in
 /// temporary tables which loans it wrote and which index keys went stale, and brings the index up
 /// to date with one delete and one insert at the end: FTS5 written a row at a time from a trigger
 /// saves its pending terms at every statement, which made a million-loan import eight times
