@@ -63,11 +63,11 @@ struct BinaryHarness {
     }
 
     /// Runs a shell line with `loans` on the PATH (for umask, TZ and pipes).
-    func shell(_ line: String, extra: [String: String] = [:]) throws -> Result {
+    func shell(_ line: String, extra: [String: String] = [:], seconds: Double = ProgramRun.defaultSeconds) throws -> Result {
         let bin = URL(fileURLWithPath: BinaryHarness.binary).deletingLastPathComponent().path
         var env = extra
         env["PATH"] = bin + ":/usr/bin:/bin"
-        return try run("/bin/sh", ["-c", line], extra: env)
+        return try run("/bin/sh", ["-c", line], extra: env, seconds: seconds)
     }
 }
 

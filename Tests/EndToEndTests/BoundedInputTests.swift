@@ -1,4 +1,5 @@
 import Foundation
+import LoansTestSupport
 import Testing
 
 /// Input is bounded: import files, fixtures and standard input over 256 MiB are refused (65)
@@ -8,13 +9,18 @@ import Testing
     let loans: BinaryHarness
     init() throws { loans = try BinaryHarness() }
 
-    func sh(_ line: String) throws -> BinaryHarness.Result {
-        try loans.shell(line, extra: ["F": loans.folder])
+    /// The deadline of a run that reads hundreds of megabytes: the suite runs the debug binary,
+    /// which takes 60–90 s for 256 MiB on a quiet 2-core machine and over 120 s with the rest of
+    /// the suite beside it.
+    static let streamingSeconds = 600.0
+
+    func sh(_ line: String, seconds: Double = ProgramRun.defaultSeconds) throws -> BinaryHarness.Result {
+        try loans.shell(line, extra: ["F": loans.folder], seconds: seconds)
     }
 
     /// Runs `line` under `/usr/bin/time`; returns the result and the peak RSS in KiB.
-    func measured(_ line: String) throws -> (result: BinaryHarness.Result, kilobytes: Int) {
-        let result = try sh("/usr/bin/time -f %M -o \"$F/rss\" \(line)")
+    func measured(_ line: String, seconds: Double = ProgramRun.defaultSeconds) throws -> (result: BinaryHarness.Result, kilobytes: Int) {
+        let result = try sh("/usr/bin/time -f %M -o \"$F/rss\" \(line)", seconds: seconds)
         let rss = try String(contentsOfFile: loans.folder + "/rss", encoding: .utf8)
         return (result, Int(rss.split(separator: "\n").last ?? "") ?? .max)
     }
@@ -51,7 +57,7 @@ import Testing
     @Test func standardInputOverTheCapIsRefusedInLittleMemory() throws {
         defer { loans.remove() }
         let line = #"{ printf '{"schema_version": 1, "loans": ['; head -c 300000000 /dev/zero | tr '\0' ' '; } | /usr/bin/time -f %M -o "$F/rss" loans import -"#
-        let result = try sh(line)
+        let result = try sh(line, seconds: Self.streamingSeconds)
         let kilobytes = Int(try String(contentsOfFile: loans.folder + "/rss", encoding: .utf8).split(separator: "\n").last ?? "") ?? .max
         #expect(result.status == 65, "\(result.err)")
         #expect(result.err == "loans: document: larger than 256 MiB, the most loans reads\n")
@@ -79,7 +85,7 @@ import Testing
         defer { loans.remove() }
         let document = loans.folder + "/large.json"
         #expect(try loans.run("/bin/sh", ["-c", "'\(FaultTests.generator)' 200000 2026-11-29 > '\(document)'"]).status == 0)
-        let (result, kilobytes) = try measured(#"loans import - < "$F/large.json""#)
+        let (result, kilobytes) = try measured(#"loans import - < "$F/large.json""#, seconds: Self.streamingSeconds)
         #expect(result.status == 0 && result.out == "Imported 200000 loans.\n", "\(result.err)")
         #expect(kilobytes < 64 * 1024, "peak RSS \(kilobytes) KiB")
     }
