@@ -56,7 +56,7 @@ import Testing
         #expect(fields.contains("Version: \(upstream)-1\n"), "the package's version is the binary's: \(fields)")
         let depends = #"(^|\n)Depends: libc6 \(<< [0-9]+\.[0-9]+\), libc6 \(>= [0-9]+\.[0-9]+\)\n"#
         #expect(fields.range(of: depends, options: .regularExpression) != nil, "a status bar needs no library: \(fields)")
-        for library in ["libpq5", "libmicrohttpd12"] {
+        for library in ["libpq5", "libmicrohttpd12", "libargon2-1"] {
             #expect(fields.range(of: "\nRecommends: (.*, )?\(library)(,|\n)", options: .regularExpression) != nil, "\(library): \(fields)")
         }
 

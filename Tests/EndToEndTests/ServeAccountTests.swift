@@ -154,4 +154,19 @@ import Testing
         #expect(!(try pane.screen()).contains("typed-secret"))
         #expect(try loans.must("account", "list") == "Tty\teditor\n")
     }
+
+    /// libargon2 is loaded by the first password checked, never by the status bar's run.
+    @Test func onlyAPasswordLoadsLibArgon2() throws {
+        let loans = try ServeAccountTests.household()
+        defer { loans.remove() }
+        let watch = try Subprocess(BinaryHarness.binary, ["widget", "--watch"], environment: loans.environment)
+        defer { watch.stop() }
+        #expect(watch.waitForLines(1).count == 1)
+        let maps = try loans.run("/bin/cat", ["/proc/\(watch.pid)/maps"]).out
+        #expect(maps.contains("/loans") && !maps.contains("libargon2"), "the widget mapped libargon2")
+        let serve = try ServeProcess(loans)
+        #expect(!(try loans.run("/bin/cat", ["/proc/\(serve.process.pid)/maps"]).out.contains("libargon2")), "serve loads it before a sign-in")
+        #expect(try ServeAccountTests.signIn(serve, "Quill", ServeAccountTests.password).status == 303)
+        #expect(try loans.run("/bin/cat", ["/proc/\(serve.process.pid)/maps"]).out.contains("libargon2.so.1"))
+    }
 }
