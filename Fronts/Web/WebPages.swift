@@ -4,16 +4,22 @@ import LoansText
 /// The pages (GET): the lists, a loan's page, the add form, the question before a removal. A page
 /// shows once the message the last form left (its flash cookie, then cleared).
 extension WebFront {
+    /// The flash cookie this page takes: none for the live script's fetch of the page (its
+    /// `X-Loans-Live` header), which may be under way while the browser follows a form's answer
+    /// and would otherwise clear the message before the page the form leads to shows it.
+    func flash(_ visit: Visit) -> String? {
+        visit.request.header("X-Loans-Live") == nil ? visit.request.cookie(WebCookies.flash) : nil
+    }
+
     /// The chrome of a signed-in page, with the flash the last form left.
     func chrome(_ title: String, _ tab: WebTab, _ visit: Visit) -> PageChrome {
-        let flash = visit.request.cookie(WebCookies.flash).flatMap(WebCookies.flashMessage)
-        return PageChrome(title: title, tab: tab, person: visit.person, csrf: visit.csrf, flash: flash)
+        PageChrome(title: title, tab: tab, person: visit.person, csrf: visit.csrf, flash: flash(visit).flatMap(WebCookies.flashMessage))
     }
 
     /// A page's answer; a flash it showed is cleared.
     func page(_ status: Int, _ bytes: [UInt8], _ visit: Visit) -> WebAnswer {
         var answer = WebAnswer.page(status, bytes)
-        if visit.request.cookie(WebCookies.flash) != nil { answer.headers.append(WebCookies.clear(WebCookies.flash, secure: visit.secure)) }
+        if flash(visit) != nil { answer.headers.append(WebCookies.clear(WebCookies.flash, secure: visit.secure)) }
         return answer
     }
 
@@ -32,7 +38,7 @@ extension WebFront {
         // The page a form led to (it shows the form's flash) is read from the store: with several
         // servers on one database, the change may have been written by another server, whose
         // notice of it may not have reached this one yet. What it reads is kept for the others.
-        let afterOwnChange = visit.request.cookie(WebCookies.flash) != nil
+        let afterOwnChange = flash(visit) != nil
         if services.watchesChanges, !afterOwnChange, let kept = pages.list(key, at: generation) {
             made = kept
         } else {

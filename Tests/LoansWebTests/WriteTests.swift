@@ -29,6 +29,19 @@ import Testing
         #expect(try web.store.history(of: nil, limit: nil).map(\.who) == ["alice@web"])
     }
 
+    /// The live script's fetch of a page (`X-Loans-Live: 1`) can be under way while the browser
+    /// follows a form's answer: it neither shows nor clears the flash, which the page the form
+    /// leads to shows once.
+    @Test func aLiveUpdateLeavesTheFlashToThePageTheFormLeadsTo() throws {
+        let web = try WriteTests.signedIn()
+        #expect(web.post("/loans", [("title", "Dune"), ("direction", "borrowed"), ("counterparty", "City Library"), ("due", "fri")]).status == 303)
+        let live = web.get("/", headers: [WebField("X-Loans-Live", "1")])
+        #expect(live.status == 200 && !live.body.contains("class=\"flash\""))
+        #expect(web.cookies[WebCookies.flash] != nil, "the live update took the flash")
+        #expect(web.get("/loans/1").body.contains("<p class=\"flash\" role=\"status\">Added loan #1.</p>"))
+        #expect(web.cookies[WebCookies.flash] == nil)
+    }
+
     /// Dates in every form the command line takes, refused in its words.
     @Test func datesAreTheCommandLinesDates() throws {
         let today = Sample.today

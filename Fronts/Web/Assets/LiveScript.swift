@@ -2,7 +2,9 @@
 /// adds live updates: it listens to `/events`, and when the server says the loans changed (a
 /// write by anyone, or a new day) it fetches the same page again and swaps in the parts marked
 /// `data-live`, leaving forms being filled in alone. It never builds markup from data: the
-/// server's escaped HTML is parsed as a document (scripts in it never run) and moved over.
+/// server's escaped HTML is parsed as a document (scripts in it never run) and moved over. Its
+/// fetch says it is a live update (`X-Loans-Live: 1`), so the page it gets leaves the flash
+/// cookie to the page the browser is going to (see `WebFront.flash`).
 enum LiveScript {
     static let text = #"""
 "use strict";
@@ -24,7 +26,7 @@ enum LiveScript {
   function refresh() {
     if (busy) { again = true; return; }
     busy = true;
-    fetch(window.location.href, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "text/html" } })
+    fetch(window.location.href, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "text/html", "X-Loans-Live": "1" } })
       .then(function (answer) { return answer.ok ? answer.text() : null; })
       .then(function (html) { if (html) swap(html); })
       .catch(function () {})
