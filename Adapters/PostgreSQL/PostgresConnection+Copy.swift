@@ -13,7 +13,7 @@ extension PostgresConnection {
         guard pq.sendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) == 1 else { throw failure(sql) }
         let deadline = answerDeadline
         do throws(PostgresError) {
-            try flushAll(until: deadline)
+            guard try flushed(until: deadline) else { throw failure(nil) }
             let started = try nextResult(until: deadline)
             guard let started else { throw failure(sql) }
             guard pq.resultStatus(started) == PGRES_COPY_IN else {
@@ -51,29 +51,10 @@ extension PostgresConnection {
         guard pq.resultStatus(raw) == PGRES_COMMAND_OK else { throw failure(raw, sql) }
     }
 
-    /// Sends what libpq holds, reading what the server says meanwhile.
-    private func flushAll(until deadline: ServerDeadline?) throws(PostgresError) {
-        while true {
-            let flushed = pq.flush(handle)
-            if flushed == 0 { return }
-            guard flushed == 1 else { throw failure(nil) }
-            try waitForRoom(until: deadline)
-        }
-    }
-
     /// Waits until the socket takes more (reading what the server sent meanwhile).
     private func waitForRoom(until deadline: ServerDeadline?) throws(PostgresError) {
         let ready = try ServerDeadline.wait(on: pq.socket(handle), for: POLLIN | POLLOUT, until: deadline)
         if ready & POLLIN != 0, pq.consumeInput(handle) == 0 { throw failure(nil) }
         if ready & POLLOUT != 0, pq.flush(handle) == -1 { throw failure(nil) }
-    }
-
-    /// The next result libpq has, waiting for it; nil when there is none (or the connection broke).
-    private func nextResult(until deadline: ServerDeadline?) throws(PostgresError) -> OpaquePointer? {
-        while pq.isBusy(handle) == 1 {
-            _ = try ServerDeadline.wait(on: pq.socket(handle), for: POLLIN, until: deadline)
-            guard pq.consumeInput(handle) == 1 else { break }
-        }
-        return pq.getResult(handle)
     }
 }

@@ -160,30 +160,40 @@ final class PostgresConnection {
         let deadline = answerDeadline
         var last: OpaquePointer?
         do throws(PostgresError) {
-            // libpq's advice for a non-blocking connection: flush until done, reading whatever the
-            // server sends meanwhile.
-            while true {
-                let flushed = pq.flush(handle)
-                if flushed == 0 { break }
-                guard flushed == 1 else { return nil }
-                let ready = try ServerDeadline.wait(on: pq.socket(handle), for: POLLIN | POLLOUT, until: deadline)
-                if ready & POLLIN != 0, pq.consumeInput(handle) == 0 { return nil }
-            }
-            while true {
-                // A read that fails leaves libpq with the error, which `getResult` then returns.
-                while pq.isBusy(handle) == 1 {
-                    _ = try ServerDeadline.wait(on: pq.socket(handle), for: POLLIN, until: deadline)
-                    guard pq.consumeInput(handle) == 1 else { break }
-                }
-                guard let result = pq.getResult(handle) else { return last }
+            guard try flushed(until: deadline) else { return nil }
+            while let result = try nextResult(until: deadline) {
                 if let last { pq.clear(last) }
                 last = result
             }
+            return last
         } catch {
             if let last { pq.clear(last) }
             abandoned = error.timedOut
             throw error
         }
+    }
+
+    /// Sends everything libpq holds of what was just sent, reading whatever the server sends
+    /// meanwhile (libpq's advice for a non-blocking connection); false when the connection broke
+    /// (`failure` says how).
+    func flushed(until deadline: ServerDeadline?) throws(PostgresError) -> Bool {
+        while true {
+            let sent = pq.flush(handle)
+            if sent == 0 { return true }
+            guard sent == 1 else { return false }
+            let ready = try ServerDeadline.wait(on: pq.socket(handle), for: POLLIN | POLLOUT, until: deadline)
+            if ready & POLLIN != 0, pq.consumeInput(handle) == 0 { return false }
+        }
+    }
+
+    /// The statement's next result, waiting for it; nil when it has no more. A read that fails
+    /// leaves libpq with the error, which `getResult` then returns.
+    func nextResult(until deadline: ServerDeadline?) throws(PostgresError) -> OpaquePointer? {
+        while pq.isBusy(handle) == 1 {
+            _ = try ServerDeadline.wait(on: pq.socket(handle), for: POLLIN, until: deadline)
+            guard pq.consumeInput(handle) == 1 else { break }
+        }
+        return pq.getResult(handle)
     }
 
     /// The server's error for a statement: SQLSTATE, message and detail (libpq's message when the
