@@ -52,7 +52,8 @@ struct PostgresBulkChange {
         covered?.contains(id.rawValue) ?? false
     }
 
-    /// The stored loan with this id, from the window (reading a new one when needed).
+    /// The stored loan with this id, from the window (`covers(id)` must hold: the writer reads
+    /// the window that starts there first).
     func loan(_ id: LoanID) -> Loan? {
         stored[id.rawValue]
     }

@@ -13,8 +13,6 @@ struct PostgresCopyText {
         bytes.reserveCapacity(rows * 256)
     }
 
-    var isEmpty: Bool { bytes.isEmpty }
-
     /// Appends one field of the current row (nil is NULL).
     mutating func field(_ value: String?) throws(PostgresError) {
         if rowStarted { bytes.append(Self.tab) }
@@ -34,12 +32,6 @@ struct PostgresCopyText {
             default: bytes.append(byte)
             }
         }
-    }
-
-    /// Appends a whole row.
-    mutating func row(_ values: [String?]) throws(PostgresError) {
-        for value in values { try field(value) }
-        endRow()
     }
 
     /// Ends the current row.

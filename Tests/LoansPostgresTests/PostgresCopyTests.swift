@@ -90,3 +90,11 @@ import Testing
         #expect(deltas == [LoanDelta(id: LoanID(5), before: old, after: last)])
     }
 }
+
+extension PostgresCopyText {
+    /// Appends a whole row.
+    mutating func row(_ values: [String?]) throws(PostgresError) {
+        for value in values { try field(value) }
+        endRow()
+    }
+}
