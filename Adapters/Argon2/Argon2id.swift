@@ -59,22 +59,6 @@ package struct Argon2id: PasswordHashing {
         return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The raw hash of `password` with `salt` (for the known vectors of the library's own tests).
-    package func rawHash(_ password: [UInt8], salt: [UInt8]) throws(PasswordHashError) -> [UInt8] {
-        let library = try LibArgon2.shared.get()
-        let p = parameters
-        var out = [UInt8](repeating: 0, count: p.hashBytes)
-        let code = password.withUnsafeBytes { pwd in
-            salt.withUnsafeBytes { salt in
-                out.withUnsafeMutableBytes { out in
-                    library.hashRaw(p.passes, p.memory, p.lanes, pwd.baseAddress, pwd.count, salt.baseAddress, salt.count, out.baseAddress, out.count)
-                }
-            }
-        }
-        guard code == ARGON2_OK.rawValue else { throw PasswordHashError("a password could not be hashed: \(library.words(code))") }
-        return out
-    }
-
     /// True when `password` is the one `encoded` was made from; false for another password and
     /// for a text that is no Argon2id hash (the store's column was changed by hand).
     package func verify(_ password: [UInt8], against encoded: String) throws -> Bool {

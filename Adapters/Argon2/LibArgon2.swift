@@ -8,7 +8,6 @@ import Glibc
 /// password is asked for.
 struct LibArgon2: @unchecked Sendable {  // immutable pointers into a library that is never unloaded
     let hashEncoded: loans_argon2id_hash_encoded
-    let hashRaw: loans_argon2id_hash_raw
     let verify: loans_argon2id_verify
     let encodedLength: loans_argon2_encodedlen
     let errorMessage: loans_argon2_error_message
@@ -33,7 +32,6 @@ struct LibArgon2: @unchecked Sendable {  // immutable pointers into a library th
             return unsafeBitCast(address, to: Function.self)
         }
         hashEncoded = try load("argon2id_hash_encoded")
-        hashRaw = try load("argon2id_hash_raw")
         verify = try load("argon2id_verify")
         encodedLength = try load("argon2_encodedlen")
         errorMessage = try load("argon2_error_message")

@@ -11,7 +11,6 @@
 #include <argon2.h>
 
 typedef __typeof__(argon2id_hash_encoded) *loans_argon2id_hash_encoded;
-typedef __typeof__(argon2id_hash_raw) *loans_argon2id_hash_raw;
 typedef __typeof__(argon2id_verify) *loans_argon2id_verify;
 typedef __typeof__(argon2_encodedlen) *loans_argon2_encodedlen;
 typedef __typeof__(argon2_error_message) *loans_argon2_error_message;
