@@ -59,13 +59,8 @@ def browser():
 
 def wait(driver, condition, what):
     """Waits for `condition`; a page in the middle of loading (an element gone stale) is asked again."""
-    def holds(d):
-        try:
-            return condition(d)
-        except Exception:
-            return False
     try:
-        WebDriverWait(driver, PATIENCE).until(holds)
+        WebDriverWait(driver, PATIENCE).until(lambda d: _asked(d, condition))
     except Exception:
         raise Failed(f"{what} (waited {PATIENCE} s; at {driver.current_url})")
     print("ok:", what, flush=True)
@@ -83,7 +78,22 @@ def fill(driver, field_id, text):
 
 
 def submit(driver, form_action):
+    """Sends the form and waits until the answer is a new, loaded page: a check made sooner
+    (axe injected, a field read) would land on the page that is being left."""
+    driver.execute_script("window.loansLeaving = true;")
     driver.find_element(By.CSS_SELECTOR, f'form[action="{form_action}"] button[type="submit"]').click()
+    left = lambda d: d.execute_script("return window.loansLeaving === undefined && document.readyState === 'complete'")
+    try:
+        WebDriverWait(driver, PATIENCE).until(lambda d: _asked(d, left))
+    except Exception:
+        raise Failed(f"the answer to {form_action} loads (waited {PATIENCE} s; at {driver.current_url})")
+
+
+def _asked(driver, condition):
+    try:
+        return condition(driver)
+    except Exception:
+        return False
 
 
 def severe_console(driver):
