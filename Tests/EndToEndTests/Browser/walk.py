@@ -50,7 +50,7 @@ def browser():
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
                      "--no-first-run", "--disable-extensions", "--lang=en-US"]:
         options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_page_load_timeout(PATIENCE)
     driver.set_script_timeout(PATIENCE)
@@ -94,6 +94,16 @@ def _asked(driver, condition):
         return condition(driver)
     except Exception:
         return False
+
+
+def stream_answered(driver):
+    """Whether the browser has had the answer to the page's `/events` since the performance log
+    was last read: a write made before that would happen before the page listens."""
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.responseReceived" and message["params"]["response"]["url"].endswith("/events"):
+            return True
+    return False
 
 
 def severe_console(driver):
@@ -287,9 +297,10 @@ def main():
         check(driver.find_element(By.ID, "add-due").get_attribute("value") == "someday", "with the input kept")
         check('"someday" is not a date' in driver.find_element(By.ID, "add-due-error").text, "and the command line's message")
         # Live: a write by the command line appears on the open page without a reload.
+        driver.get_log("performance")
         driver.get(base + "/")
         wait(driver, lambda d: d.execute_script("return document.readyState") == "complete", "the agenda is loaded")
-        time.sleep(1)  # the script's EventSource connects
+        wait(driver, lambda d: stream_answered(d), "the page's live stream is open")
         driver.execute_script("window.loansMarker = 'same page';")
         started = time.monotonic()
         loans(binary, "add", "Live from the CLI", "--from", "Pat", "--due", "+1d")
