@@ -134,7 +134,7 @@ import Testing
         // An open live stream does not hold the stop back.
         let events = try Subprocess("/usr/bin/curl", ["-s", "-N", "--max-time", "30", "-b", serve.jar, serve.base + "/events"], environment: loans.environment)
         defer { events.stop() }
-        usleep(300_000)
+        #expect(eventually(patience: 20) { events.output.contains(": open\n") }, "the stream never opened: \(events.output)")
         kill(serve.process.pid, signal)
         let started = Date()
         let (code, output) = serve.process.finish(patience: 15)
@@ -197,7 +197,7 @@ import Testing
         try serve.signIn()
         let events = try Subprocess("/usr/bin/curl", ["-s", "-N", "--max-time", "60", "-b", serve.jar, serve.base + "/events"], environment: loans.environment)
         defer { events.stop() }
-        usleep(500_000)
+        #expect(eventually(patience: 20) { events.output.contains(": open\n") }, "the stream never opened: \(events.output)")
         try loans.must("add", "Rope", "--to", "Kim", "--due", "+3d")
         #expect(eventually(patience: 20) { events.output.contains("event: change\ndata: ") }, "\(events.output)")
     }

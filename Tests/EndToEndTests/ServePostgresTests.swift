@@ -19,13 +19,16 @@ import Testing
         #expect(try server.psql(database, "SELECT count(*) FROM loans.web_session") == "1")
         let events = try Subprocess("/usr/bin/curl", ["-s", "-N", "--max-time", "60", "-b", serve.jar, serve.base + "/events"], environment: loans.environment)
         defer { events.stop() }
+        #expect(eventually(patience: 20) { events.output.contains(": open\n") }, "the stream never opened: \(events.output)")
         #expect(try serve.curl("/loans/1/renew", form: ["csrf": csrf, "by": "+1w"]).status == 303)
         let user = try loans.tool("/usr/bin/id", "-un").trimmingCharacters(in: .whitespacesAndNewlines)
         let history = try loans.must("--db", url, "history")
         #expect(history.contains("by \(user)@web as \(PostgresServer.role)"), "\(history)")
-        usleep(300_000)
+        let changes = { events.output.components(separatedBy: "event: change").count - 1 }
+        #expect(eventually(patience: 20) { changes() >= 1 }, "the web's own write never reached the stream: \(events.output)")
+        let before = changes()
         try loans.must("--db", url, "add", "Rope", "--to", "Kim", "--due", "+3d")
-        #expect(eventually(patience: 20) { events.output.contains("event: change") }, "\(events.output)")
+        #expect(eventually(patience: 20) { changes() > before }, "the command line's write never reached the stream: \(events.output)")
         #expect(try serve.curl("/undo", form: ["csrf": csrf]).status == 303)
         #expect(try loans.must("--db", url, "show", "1").contains("2026-12-01 (due in 2 days)"))
         #expect(try serve.curl("/").body.contains("Rope"))
