@@ -132,9 +132,8 @@ import Testing
         let serve = try ServeProcess(loans)
         try serve.signIn()
         // An open live stream does not hold the stop back.
-        let events = try Subprocess("/usr/bin/curl", ["-s", "-N", "--max-time", "30", "-b", serve.jar, serve.base + "/events"], environment: loans.environment)
+        let events = try serve.openEvents(seconds: 30)
         defer { events.stop() }
-        #expect(eventually(patience: 20) { events.output.contains(": open\n") }, "the stream never opened: \(events.output)")
         kill(serve.process.pid, signal)
         let started = Date()
         let (code, output) = serve.process.finish(patience: 15)
@@ -195,9 +194,8 @@ import Testing
         defer { loans.remove() }
         let serve = try ServeProcess(loans)
         try serve.signIn()
-        let events = try Subprocess("/usr/bin/curl", ["-s", "-N", "--max-time", "60", "-b", serve.jar, serve.base + "/events"], environment: loans.environment)
+        let events = try serve.openEvents()
         defer { events.stop() }
-        #expect(eventually(patience: 20) { events.output.contains(": open\n") }, "the stream never opened: \(events.output)")
         try loans.must("add", "Rope", "--to", "Kim", "--due", "+3d")
         #expect(eventually(patience: 20) { events.output.contains("event: change\ndata: ") }, "\(events.output)")
     }

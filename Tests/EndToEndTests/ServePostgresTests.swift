@@ -17,9 +17,8 @@ import Testing
         #expect(serve.process.isRunning, "\(serve.process.output)")
         let csrf = try serve.signIn()
         #expect(try server.psql(database, "SELECT count(*) FROM loans.web_session") == "1")
-        let events = try Subprocess("/usr/bin/curl", ["-s", "-N", "--max-time", "60", "-b", serve.jar, serve.base + "/events"], environment: loans.environment)
+        let events = try serve.openEvents()
         defer { events.stop() }
-        #expect(eventually(patience: 20) { events.output.contains(": open\n") }, "the stream never opened: \(events.output)")
         #expect(try serve.curl("/loans/1/renew", form: ["csrf": csrf, "by": "+1w"]).status == 303)
         let user = try loans.tool("/usr/bin/id", "-un").trimmingCharacters(in: .whitespacesAndNewlines)
         let history = try loans.must("--db", url, "history")

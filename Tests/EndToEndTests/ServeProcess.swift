@@ -93,6 +93,20 @@ final class ServeProcess {
         return Reply(run.out)
     }
 
+    /// A page's live stream: curl holding `/events` open (for at most `seconds`), returned once
+    /// the server's opening comment has come, so a write made after this call is one the stream
+    /// must tell of.
+    func openEvents(seconds: Int = 60) throws -> Subprocess {
+        var arguments = ["-s", "-N", "--max-time", String(seconds), "-b", jar] + clientArguments
+        if let certificate { arguments += ["--cacert", certificate] }
+        let events = try Subprocess("/usr/bin/curl", arguments + [base + "/events"], environment: loans.environment)
+        guard eventually(patience: 20, { events.output.contains(": open\n") }) else {
+            events.stop()
+            throw HarnessError("the stream never opened: \(events.output)")
+        }
+        return events
+    }
+
     /// A free port on loopback (the kernel's choice, released for the server to take).
     static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -29,9 +29,8 @@ import Testing
         #expect(page.status == 200 && page.body.contains("<bdi>Dune</bdi>") && ServeProcess.csrf(in: page.body) == csrf, "\(page.status)")
 
         // The first holds a page's stream; a write through the second reaches it.
-        let events = try Subprocess("/usr/bin/curl", ["-s", "-N", "--max-time", "60", "-b", first.jar, first.base + "/events"], environment: loans.environment)
+        let events = try first.openEvents()
         defer { events.stop() }
-        #expect(eventually(patience: 20) { events.output.contains(": open") }, "the stream opened: \(events.output)")
         #expect(try second.curl("/loans/1/renew", form: ["csrf": csrf, "by": "+1w"]).status == 303)
         #expect(eventually(patience: 20) { events.output.contains("event: change\ndata: ") }, "\(events.output)")
         #expect(try first.curl("/loans/1").body.contains("2026-12-08"), "the first server shows the second's write")
