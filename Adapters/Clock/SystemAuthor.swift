@@ -12,10 +12,14 @@ package enum SystemAuthor {
     /// The OS user's name (by the effective uid), or `uid1000` when it has none: whom
     /// reminders go to, each user with their own sent-state.
     package static func user() -> String {
+        user(geteuid())
+    }
+
+    /// The name of the user `uid` (`uid1000` when the password database has none).
+    static func user(_ uid: uid_t) -> String {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        let uid = geteuid()
         if getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name {
             return String(decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)).bindMemory(to: UInt8.self), as: UTF8.self)
         }

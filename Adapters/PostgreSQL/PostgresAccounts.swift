@@ -4,6 +4,27 @@ import LoansCore
 /// links of `PostgresSignIns`, shared by every `loans serve` on the database: each call one
 /// short transaction on a pooled connection.
 extension PostgresSignIns {
+    /// The login (the session's user, whatever role a transaction sets) owns the store when it is
+    /// the role that owns the schema itself — not merely a member of it: every member of a
+    /// household's group reads and writes through it — a superuser, or a member of the role
+    /// `loans_admin`, which a deployment makes for those who keep the accounts.
+    func authority() throws -> AccountAuthority {
+        try run { connection in
+            let result = try connection.execute(
+                """
+                SELECT session_user, schema.nspowner::regrole::text,
+                    session_user::regrole = schema.nspowner OR login.rolsuper
+                    OR CASE WHEN to_regrole('loans_admin') IS NULL THEN false ELSE pg_has_role(session_user, 'loans_admin', 'MEMBER') END
+                FROM pg_namespace AS schema, pg_roles AS login WHERE schema.nspname = 'loans' AND login.rolname = session_user
+                """
+            )
+            guard result.rowCount == 1, let name = result.string(0, 0), let owner = result.string(0, 1), let owns = result.bool(0, 2) else {
+                throw StoreError(.unavailable, "the database \(Quoted(location)) does not say who owns its schema loans")
+            }
+            return AccountAuthority(ownsStore: owns, name: name, owner: "the schema's owner, \(owner), or a member of the role loans_admin")
+        }
+    }
+
     func accounts() throws -> [Account] {
         try run { connection in
             let result = try connection.execute("SELECT id, name, role, created_at FROM loans.account ORDER BY id")
@@ -11,7 +32,7 @@ extension PostgresSignIns {
         }
     }
 
-    func addAccount(name: String, role: Role, passwordHash: String, now: Int64) throws -> Account? {
+    func addAccount(name: String, role: Role, passwordHash: String?, now: Int64) throws -> Account? {
         try run { connection in
             let result = try connection.execute(
                 "INSERT INTO loans.account (name, role, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING id",
@@ -36,9 +57,14 @@ extension PostgresSignIns {
         }
     }
 
+    func setRole(_ role: Role, ofAccount id: Int64) throws {
+        try run { try $0.execute("UPDATE loans.account SET role = $2 WHERE id = $1", [String(id), role.rawValue]) }
+    }
+
     func removeAccount(_ id: Int64) throws {
         try run { connection in
-            for table in ["web_session", "sign_in_link", "api_token", "account"] {
+            try connection.execute("DELETE FROM loans.sign_in_link WHERE name = (SELECT name FROM loans.account WHERE id = $1)", [String(id)])
+            for table in ["web_session", "api_token", "account"] {
                 try connection.execute("DELETE FROM loans.\(table) WHERE \(table == "account" ? "id" : "account_id") = $1", [String(id)])
             }
         }
@@ -95,8 +121,8 @@ extension PostgresSignIns {
     }
 
     /// The account of a row's (id, name, role, created_at) columns; nil for a role this build
-    /// does not know.
-    private static func account(_ result: PostgresResult, _ row: Int) -> Account? {
+    /// does not know (a newer loans wrote it), which signs nobody in.
+    static func account(_ result: PostgresResult, _ row: Int) -> Account? {
         guard let id = result.int64(row, 0), let name = result.string(row, 1), let role = result.string(row, 2).flatMap(Role.init),
               let created = result.int64(row, 3)
         else { return nil }

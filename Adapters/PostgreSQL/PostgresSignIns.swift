@@ -6,7 +6,7 @@ import LoansSystem
 /// connection that broke is dropped after the call, and the next call makes a new one.
 final class PostgresSignIns: SignInStore {
     private let connections: ConnectionPool<PostgresConnection>
-    private let location: String
+    let location: String
 
     init(location: String, capacity: Int, connect: @escaping @Sendable () throws -> PostgresConnection) {
         self.location = location
@@ -35,29 +35,30 @@ final class PostgresSignIns: SignInStore {
         try run { connection in
             try connection.execute("DELETE FROM loans.sign_in_link WHERE expires_at <= $1", [String(now)])
             try connection.execute(
-                "INSERT INTO loans.sign_in_link (token_hash, account_id, name, role, expires_at) VALUES ($1, $2, $3, $4, $5)",
-                [link.tokenHash, link.person.account.map(String.init), link.person.name, link.person.role.rawValue, String(link.expiresAt)]
+                "INSERT INTO loans.sign_in_link (token_hash, name, role, expires_at) VALUES ($1, $2, $3, $4)",
+                [link.tokenHash, link.name, link.role.rawValue, String(link.expiresAt)]
             )
         }
     }
 
     func takeLink(_ tokenHash: String) throws -> SignInLink? {
         try run { connection in
-            let result = try connection.execute(
-                "DELETE FROM loans.sign_in_link WHERE token_hash = $1 RETURNING account_id, name, role, expires_at", [tokenHash]
-            )
-            guard result.rowCount == 1, let person = PostgresSignIns.person(result, from: 0), let expires = PostgresSignIns.instant(result, 3)
+            let result = try connection.execute("DELETE FROM loans.sign_in_link WHERE token_hash = $1 RETURNING name, role, expires_at", [tokenHash])
+            guard result.rowCount == 1, let name = result.string(0, 0), let role = result.string(0, 1).flatMap(Role.init),
+                  let expires = PostgresSignIns.instant(result, 2)
             else { return nil }
-            return SignInLink(tokenHash: tokenHash, person: person, expiresAt: expires)
+            return SignInLink(tokenHash: tokenHash, name: name, role: role, expiresAt: expires)
         }
     }
 
+    /// Keeps the session of `person.account` (its name and role as they were then beside it, for
+    /// whoever reads the table; a session is always read with its account as it is now).
     func startSession(_ session: SessionRecord) throws {
         try run { connection in
             try connection.execute(
                 "INSERT INTO loans.web_session (token_hash, account_id, name, role, started_at, last_seen) VALUES ($1, $2, $3, $4, $5, $6)",
                 [
-                    session.tokenHash, session.person.account.map(String.init), session.person.name, session.person.role.rawValue,
+                    session.tokenHash, String(session.person.account), session.person.name, session.person.role.rawValue,
                     String(session.startedAt), String(session.lastSeen),
                 ]
             )
@@ -67,12 +68,16 @@ final class PostgresSignIns: SignInStore {
     func session(_ tokenHash: String) throws -> SessionRecord? {
         try run { connection in
             let result = try connection.execute(
-                "SELECT account_id, name, role, started_at, last_seen FROM loans.web_session WHERE token_hash = $1", [tokenHash]
+                """
+                SELECT account.id, account.name, account.role, account.created_at, web_session.started_at, web_session.last_seen
+                FROM loans.web_session JOIN loans.account ON account.id = web_session.account_id WHERE web_session.token_hash = $1
+                """,
+                [tokenHash]
             )
-            guard result.rowCount == 1, let person = PostgresSignIns.person(result, from: 0),
-                  let started = PostgresSignIns.instant(result, 3), let seen = PostgresSignIns.instant(result, 4)
+            guard result.rowCount == 1, let account = PostgresSignIns.account(result, 0),
+                  let started = PostgresSignIns.instant(result, 4), let seen = PostgresSignIns.instant(result, 5)
             else { return nil }
-            return SessionRecord(tokenHash: tokenHash, person: person, startedAt: started, lastSeen: seen)
+            return SessionRecord(tokenHash: tokenHash, person: account.person, startedAt: started, lastSeen: seen)
         }
     }
 
@@ -88,13 +93,6 @@ final class PostgresSignIns: SignInStore {
 
     func endSessions(idleSince cutoff: Int64) throws {
         try run { try $0.execute("DELETE FROM loans.web_session WHERE last_seen < $1", [String(cutoff)]) }
-    }
-
-    /// The person of a row's (account_id, name, role) columns from `first` on; nil for a role
-    /// this build does not know.
-    private static func person(_ result: PostgresResult, from first: Int) -> SignedIn? {
-        guard let name = result.string(0, first + 1), let role = result.string(0, first + 2).flatMap(Role.init) else { return nil }
-        return SignedIn(name: name, role: role, account: result.int64(0, first))
     }
 
     /// A column of seconds since 1970 (never negative: they are stamped by the clock).

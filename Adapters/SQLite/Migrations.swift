@@ -129,8 +129,9 @@ enum Migrations {
         // 7: signing in on the web (`loans serve`), beside the loans and outside the history:
         // accounts (name, role, an Argon2id password hash), sessions and one-time links by the
         // SHA-256 of their token (never the token), API tokens likewise, and recent sign-in
-        // attempts for the rate limit. Instants are seconds since 1970 (UTC). A session or link
-        // of the machine's owner, signed in by the link `serve` prints, belongs to no account.
+        // attempts for the rate limit. Instants are seconds since 1970 (UTC). (A session or link
+        // of the machine's owner belonged to no account then; since, every session is read with
+        // its account, and a link names the account it signs in: SQLiteSignIns.)
         """
         CREATE TABLE account (
             id INTEGER PRIMARY KEY AUTOINCREMENT,

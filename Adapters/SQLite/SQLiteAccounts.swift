@@ -1,8 +1,28 @@
+import Glibc
 import LoansCore
+import LoansSystem
 
 /// Accounts, API tokens and failed sign-ins in the SQLite file (migration 7), beside the
 /// sessions and links of `SQLiteSignIns`: each call one short transaction on a pooled connection.
 extension SQLiteSignIns {
+    /// The file's owner (or root, who may read and write every file) owns the store; the asker
+    /// goes by their OS user's name. The file is the one the store opens (a link followed as
+    /// SQLite follows it), made first if it does not exist.
+    func authority() throws -> AccountAuthority {
+        try run(writing: false) { _ in }
+        let status: FileStatus
+        do {
+            status = try FileStatus(path)
+        } catch {
+            throw StoreError(.unavailable, "database \(Quoted(path)): \(error)")
+        }
+        let asker = geteuid()
+        return AccountAuthority(
+            ownsStore: asker == status.owner || asker == 0, name: SystemAuthor.user(asker),
+            owner: "the database file's owner, \(SystemAuthor.user(status.owner))"
+        )
+    }
+
     func accounts() throws -> [Account] {
         try run(writing: false) { connection in
             let statement = try connection.statement("SELECT id, name, role, created_at FROM account ORDER BY id")
@@ -15,7 +35,7 @@ extension SQLiteSignIns {
         }
     }
 
-    func addAccount(name: String, role: Role, passwordHash: String, now: Int64) throws -> Account? {
+    func addAccount(name: String, role: Role, passwordHash: String?, now: Int64) throws -> Account? {
         try run(writing: true) { connection in
             let statement = try connection.statement(
                 "INSERT INTO account (name, role, password_hash, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name) DO NOTHING RETURNING id"
@@ -51,9 +71,21 @@ extension SQLiteSignIns {
         }
     }
 
+    func setRole(_ role: Role, ofAccount id: Int64) throws {
+        try run(writing: true) { connection in
+            let statement = try connection.statement("UPDATE account SET role = ?2 WHERE id = ?1")
+            try statement.bind(id, at: 1)
+            try statement.bind(role.rawValue, at: 2)
+            try statement.run()
+        }
+    }
+
     func removeAccount(_ id: Int64) throws {
         try run(writing: true) { connection in
-            for table in ["web_session", "sign_in_link", "api_token"] { try SQLiteSignIns.delete(table, of: id, connection) }
+            for table in ["web_session", "api_token"] { try SQLiteSignIns.delete(table, of: id, connection) }
+            let links = try connection.statement("DELETE FROM sign_in_link WHERE name = (SELECT name FROM account WHERE id = ?1)")
+            try links.bind(id, at: 1)
+            try links.run()
             let statement = try connection.statement("DELETE FROM account WHERE id = ?1")
             try statement.bind(id, at: 1)
             try statement.run()
@@ -138,8 +170,8 @@ extension SQLiteSignIns {
     }
 
     /// The account of a row's (id, name, role, created_at) columns; nil for a role this build
-    /// does not know.
-    private static func account(_ statement: Statement) -> Account? {
+    /// does not know (a newer loans wrote it), which signs nobody in.
+    static func account(_ statement: Statement) -> Account? {
         guard let name = statement.string(1), let role = statement.string(2).flatMap(Role.init) else { return nil }
         return Account(id: statement.int64(0), name: name, role: role, createdAt: statement.int64(3))
     }

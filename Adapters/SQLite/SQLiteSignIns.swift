@@ -8,7 +8,7 @@ import LoansSystem
 /// database is made, or upgraded, by the first connection, as any write would.
 final class SQLiteSignIns: SignInStore {
     private let connections: ConnectionPool<SQLiteConnection>
-    private let path: SystemPath
+    let path: SystemPath
 
     init(_ location: DatabaseLocation, capacity: Int) {
         path = location.path
@@ -38,32 +38,29 @@ final class SQLiteSignIns: SignInStore {
             let expired = try connection.statement("DELETE FROM sign_in_link WHERE expires_at <= ?1")
             try expired.bind(now, at: 1)
             try expired.run()
-            let statement = try connection.statement(
-                "INSERT INTO sign_in_link (token_hash, account_id, name, role, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)"
-            )
+            let statement = try connection.statement("INSERT INTO sign_in_link (token_hash, name, role, expires_at) VALUES (?1, ?2, ?3, ?4)")
             try statement.bind(link.tokenHash, at: 1)
-            try statement.bind(link.person.account, at: 2)
-            try statement.bind(link.person.name, at: 3)
-            try statement.bind(link.person.role.rawValue, at: 4)
-            try statement.bind(link.expiresAt, at: 5)
+            try statement.bind(link.name, at: 2)
+            try statement.bind(link.role.rawValue, at: 3)
+            try statement.bind(link.expiresAt, at: 4)
             try statement.run()
         }
     }
 
     func takeLink(_ tokenHash: String) throws -> SignInLink? {
         try run(writing: true) { connection in
-            let statement = try connection.statement(
-                "DELETE FROM sign_in_link WHERE token_hash = ?1 RETURNING account_id, name, role, expires_at"
-            )
+            let statement = try connection.statement("DELETE FROM sign_in_link WHERE token_hash = ?1 RETURNING name, role, expires_at")
             try statement.bind(tokenHash, at: 1)
             defer { statement.reset() }
-            guard try statement.step(), let person = SQLiteSignIns.person(statement, from: 0) else { return nil }
-            let expires = statement.int64(3)
+            guard try statement.step(), let name = statement.string(0), let role = statement.string(1).flatMap(Role.init) else { return nil }
+            let expires = statement.int64(2)
             while try statement.step() {}
-            return SignInLink(tokenHash: tokenHash, person: person, expiresAt: expires)
+            return SignInLink(tokenHash: tokenHash, name: name, role: role, expiresAt: expires)
         }
     }
 
+    /// Keeps the session of `person.account` (its name and role as they were then beside it, for
+    /// whoever reads the table; a session is always read with its account as it is now).
     func startSession(_ session: SessionRecord) throws {
         try run(writing: true) { connection in
             let statement = try connection.statement("""
@@ -81,13 +78,14 @@ final class SQLiteSignIns: SignInStore {
 
     func session(_ tokenHash: String) throws -> SessionRecord? {
         try run(writing: false) { connection in
-            let statement = try connection.statement(
-                "SELECT account_id, name, role, started_at, last_seen FROM web_session WHERE token_hash = ?1"
-            )
+            let statement = try connection.statement("""
+                SELECT account.id, account.name, account.role, account.created_at, web_session.started_at, web_session.last_seen
+                FROM web_session JOIN account ON account.id = web_session.account_id WHERE web_session.token_hash = ?1
+                """)
             try statement.bind(tokenHash, at: 1)
             defer { statement.reset() }
-            guard try statement.step(), let person = SQLiteSignIns.person(statement, from: 0) else { return nil }
-            return SessionRecord(tokenHash: tokenHash, person: person, startedAt: statement.int64(3), lastSeen: statement.int64(4))
+            guard try statement.step(), let account = SQLiteSignIns.account(statement) else { return nil }
+            return SessionRecord(tokenHash: tokenHash, person: account.person, startedAt: statement.int64(4), lastSeen: statement.int64(5))
         }
     }
 
@@ -114,12 +112,5 @@ final class SQLiteSignIns: SignInStore {
             try statement.bind(cutoff, at: 1)
             try statement.run()
         }
-    }
-
-    /// The person of a row's (account_id, name, role) columns from `first` on; nil for a role
-    /// this build does not know (a newer loans wrote it), which signs nobody in.
-    private static func person(_ statement: Statement, from first: Int32) -> SignedIn? {
-        guard let name = statement.string(first + 1), let role = statement.string(first + 2).flatMap(Role.init) else { return nil }
-        return SignedIn(name: name, role: role, account: statement.isNull(first) ? nil : statement.int64(first))
     }
 }

@@ -36,6 +36,8 @@ package enum AccountError: Error, Equatable, Sendable {
     /// The password is shorter than `Account.passwordMinimum` characters or longer than
     /// `Account.passwordLimit` bytes, or holds a NUL.
     case badPassword
+    /// Only the store's owner may do this (`AccountAuthority`): who asked, and who owns it.
+    case notOwner(asker: String, owner: String)
 }
 
 /// The port of password hashing: the store keeps only what `hash` makes (an encoded Argon2id

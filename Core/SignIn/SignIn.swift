@@ -31,17 +31,30 @@ package struct SignIn {
         try store.accountCount() == 0
     }
 
-    /// Keeps a one-time link for `person`, valid from `now` for `linkSeconds`.
-    package func offerLink(_ tokenHash: String, for person: SignedIn, now: Int64) throws {
-        try store.addLink(SignInLink(tokenHash: tokenHash, person: person, expiresAt: now + SignIn.linkSeconds), now: now)
+    /// Keeps a one-time link that signs in the account `name` (made as `role` if there is none
+    /// when it is used), valid from `now` for `linkSeconds`.
+    package func offerLink(_ tokenHash: String, for name: String, role: Role, now: Int64) throws {
+        try store.addLink(SignInLink(tokenHash: tokenHash, name: name, role: role, expiresAt: now + SignIn.linkSeconds), now: now)
     }
 
-    /// Spends the link with `linkHash` and starts a session (`sessionHash`) for whom it signs in;
-    /// nil when there is no such link or it expired (an expired link is spent all the same).
+    /// Spends the link with `linkHash` and starts a session (`sessionHash`) of the account it
+    /// names, as that account is now — made, without a password, when there is none (it signs in
+    /// by links until `loans account passwd` gives it one); nil when there is no such link or it
+    /// expired (an expired link is spent all the same).
     package func redeem(_ linkHash: String, startingSession sessionHash: String, now: Int64) throws -> SignedIn? {
         guard let link = try store.takeLink(linkHash), link.expiresAt > now else { return nil }
-        try store.startSession(SessionRecord(tokenHash: sessionHash, person: link.person, startedAt: now, lastSeen: now))
-        return link.person
+        let account = try account(for: link, now: now)
+        try store.startSession(SessionRecord(tokenHash: sessionHash, person: account.person, startedAt: now, lastSeen: now))
+        return account.person
+    }
+
+    /// The account a link signs in: the one of its name, or one made for it. Another server on
+    /// the store may make it at the same moment; then that one is it.
+    private func account(for link: SignInLink, now: Int64) throws -> Account {
+        if let account = try store.account(named: link.name) { return account }
+        if let made = try store.addAccount(name: link.name, role: link.role, passwordHash: nil, now: now) { return made }
+        guard let account = try store.account(named: link.name) else { throw AccountError.unknown(link.name) }
+        return account
     }
 
     /// The session with `tokenHash` if it is still on; one idle too long is ended here, and one
@@ -84,7 +97,7 @@ package struct SignIn {
         if let latest = blocking.max() {
             return .limited(retryAfter: max(1, latest + SignIn.failureSeconds - now))
         }
-        let account = try Accounts(store: store, passwords: passwords).named(name)
+        let account = try store.account(named: name)
         let encoded = try account.flatMap { try store.passwordHash(ofAccount: $0.id) }
         let matches = try passwords.verify(password, against: encoded ?? passwords.standIn())
         guard let account, encoded != nil, matches else {

@@ -3,17 +3,17 @@ package enum Role: String, Hashable, Sendable, CaseIterable {
     case editor, viewer
 }
 
-/// Who a session (or a one-time link) signs in: a name, a role, and the account it belongs to —
-/// none for the machine's owner, signed in by the one-time link `loans serve` prints while the
-/// store has no account.
+/// Who a session signs in: an account, as it is now — its name, its role and its id. Every
+/// session belongs to an account, the owner's signed in by a one-time link too, so a role
+/// changed, a password changed or an account removed applies to each of its sessions at once.
 package struct SignedIn: Hashable, Sendable {
     /// The name the history gives the person's changes (`NAME@web`).
     package let name: String
     package let role: Role
-    /// The account's id in the store; nil for the owner signed in by a one-time link.
-    package let account: Int64?
+    /// The account's id in the store.
+    package let account: Int64
 
-    package init(name: String, role: Role, account: Int64? = nil) {
+    package init(name: String, role: Role, account: Int64) {
         self.name = name
         self.role = role
         self.account = account
@@ -25,6 +25,7 @@ package struct SignedIn: Hashable, Sendable {
 package struct SessionRecord: Hashable, Sendable {
     /// The SHA-256 of the session token, in lowercase hex.
     package let tokenHash: String
+    /// Its account as the store has it now (a session whose account is gone is no session).
     package let person: SignedIn
     /// Seconds since 1970 (UTC) when it began and when it was last used (to the hour: see
     /// `SignIn.touchSeconds`).
@@ -39,16 +40,19 @@ package struct SessionRecord: Hashable, Sendable {
     }
 }
 
-/// A one-time sign-in link as the store keeps it: the hash of its token, whom it signs in, and
-/// until when (seconds since 1970, UTC).
+/// A one-time sign-in link as the store keeps it: the hash of its token, whom it signs in — the
+/// account named `name` when it is used, made with `role` and no password if there is none —
+/// and until when (seconds since 1970, UTC).
 package struct SignInLink: Hashable, Sendable {
     package let tokenHash: String
-    package let person: SignedIn
+    package let name: String
+    package let role: Role
     package let expiresAt: Int64
 
-    package init(tokenHash: String, person: SignedIn, expiresAt: Int64) {
+    package init(tokenHash: String, name: String, role: Role, expiresAt: Int64) {
         self.tokenHash = tokenHash
-        self.person = person
+        self.name = name
+        self.role = role
         self.expiresAt = expiresAt
     }
 }
@@ -72,7 +76,8 @@ package protocol SignInStore: AnyObject, Sendable {
     /// Keeps a new session.
     func startSession(_ session: SessionRecord) throws
 
-    /// The session with this hash, or nil.
+    /// The session with this hash, with its account as it is now; nil when there is none or its
+    /// account is gone.
     func session(_ tokenHash: String) throws -> SessionRecord?
 
     /// Notes that the session was used at `now`.
@@ -84,12 +89,17 @@ package protocol SignInStore: AnyObject, Sendable {
     /// Drops every session last used before `cutoff`.
     func endSessions(idleSince cutoff: Int64) throws
 
+    /// Who asks, and whether they own the store (`AccountAuthority`); the store is made first
+    /// when it does not exist yet, so its maker owns it.
+    func authority() throws -> AccountAuthority
+
     /// Every account.
     func accounts() throws -> [Account]
 
-    /// Adds an account; nil when one of exactly this name exists (names are compared as folded
-    /// by `Accounts` before).
-    func addAccount(name: String, role: Role, passwordHash: String, now: Int64) throws -> Account?
+    /// Adds an account (without a password when `passwordHash` is nil: it signs in by one-time
+    /// links only); nil when one of exactly this name exists (names are compared as folded by
+    /// `Accounts` before).
+    func addAccount(name: String, role: Role, passwordHash: String?, now: Int64) throws -> Account?
 
     /// The encoded password hash of the account, or nil (no such account, or no password).
     func passwordHash(ofAccount id: Int64) throws -> String?
@@ -97,8 +107,11 @@ package protocol SignInStore: AnyObject, Sendable {
     /// Gives the account a new password hash and ends its sessions, in one transaction.
     func setPasswordHash(_ hash: String, ofAccount id: Int64) throws
 
-    /// Removes the account with its sessions, one-time links and API tokens, in one
-    /// transaction: the next request of any of them is signed out.
+    /// Gives the account another role; its sessions and API tokens keep going, with that role.
+    func setRole(_ role: Role, ofAccount id: Int64) throws
+
+    /// Removes the account with its sessions, the one-time links of its name and its API tokens,
+    /// in one transaction: the next request of any of them is signed out.
     func removeAccount(_ id: Int64) throws
 
     /// Keeps a new API token of the account.

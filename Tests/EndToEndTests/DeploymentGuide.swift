@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import LoansTestSupport
 
 /// The commands of Docs/Deployment.md, read from its code blocks so a test runs what the guide
@@ -42,5 +43,26 @@ struct DeploymentGuide {
             throw HarnessError("Docs/Deployment.md gives no waybar exec line")
         }
         return String(text[range].dropFirst(#"`"exec": ""#.count).dropLast(2))
+    }
+
+    /// The guide's roles and database under names of the calling test's own (roles are the
+    /// cluster's), its SQL run as the administrator — all but the server's own settings (`ALTER
+    /// SYSTEM`). The accounts' keepers' role has the one name loans looks for, so it is made once
+    /// per cluster and granted to each test's own alice.
+    func household(on server: PostgresServer) throws -> (database: String, group: String, alice: String, bob: String) {
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        let names = ["household": "household_\(suffix)", "alice": "alice_\(suffix)", "bob": "bob_\(suffix)", "loans": "loans_\(suffix)"]
+        let sql = try serverSQL().filter { !$0.hasPrefix("ALTER SYSTEM") }
+        #expect(sql.contains { $0.hasPrefix("CREATE ROLE household NOLOGIN") }, "the guide makes no group: \(sql)")
+        #expect(sql.contains("CREATE ROLE loans_admin NOLOGIN;"), "the guide makes no role for the accounts' keepers: \(sql)")
+        for statement in sql {
+            var renamed = statement == "CREATE ROLE loans_admin NOLOGIN;"
+                ? "DO $$ BEGIN IF to_regrole('loans_admin') IS NULL THEN CREATE ROLE loans_admin NOLOGIN; END IF; END $$;" : statement
+            for (name, unique) in names {
+                renamed = renamed.replacingOccurrences(of: "\\b\(name)\\b", with: unique, options: .regularExpression)
+            }
+            try server.psql("postgres", renamed)
+        }
+        return (names["loans"]!, names["household"]!, names["alice"]!, names["bob"]!)
     }
 }

@@ -15,21 +15,8 @@ import Testing
         server = try PostgresServer.shared()
     }
 
-    /// The guide's roles and database under names of this test's own (roles are the cluster's),
-    /// its SQL run as the administrator — all but the server's own settings (`ALTER SYSTEM`).
     private func household() throws -> (database: String, group: String, alice: String, bob: String) {
-        let suffix = UUID().uuidString.prefix(8).lowercased()
-        let names = ["household": "household_\(suffix)", "alice": "alice_\(suffix)", "bob": "bob_\(suffix)", "loans": "loans_\(suffix)"]
-        let sql = try DeploymentGuide().serverSQL().filter { !$0.hasPrefix("ALTER SYSTEM") }
-        #expect(sql.contains { $0.hasPrefix("CREATE ROLE household NOLOGIN") }, "the guide makes no group: \(sql)")
-        for statement in sql {
-            var renamed = statement
-            for (name, unique) in names {
-                renamed = renamed.replacingOccurrences(of: "\\b\(name)\\b", with: unique, options: .regularExpression)
-            }
-            try server.psql("postgres", renamed)
-        }
-        return (names["loans"]!, names["household"]!, names["alice"]!, names["bob"]!)
+        try DeploymentGuide().household(on: server)
     }
 
     @Test func twoLoginsInOneGroupShareTheLoans() throws {

@@ -160,7 +160,7 @@ import Testing
         #expect(!PageTests.rows(after).contains { $0.hasPrefix("#9 ") } && after.contains("Renewed loan #9"))
         #expect(!web.get("/").body.contains("Renewed loan #9"))
         // Another person's page carries their own token, never the last visitor's.
-        let bob = try web.signIn(SignedIn(name: "bob", role: .editor))
+        let bob = try web.signIn("bob")
         let page = web.get("/").body
         #expect(page.contains(bob) && !page.contains(alice))
     }

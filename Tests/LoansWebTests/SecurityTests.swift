@@ -91,7 +91,7 @@ import Testing
         let web = TestFront(loans: SecurityTests.loans)
         let once = WebTokens.random()!
         let now = UTCTimestamp(date: Sample.today, hour: 12, minute: 0, second: 0).secondsSinceEpoch
-        try SignIn(store: web.signIns).offerLink(WebTokens.hash(once), for: SignedIn(name: "alice", role: .editor), now: now)
+        try SignIn(store: web.signIns).offerLink(WebTokens.hash(once), for: "alice", role: .editor, now: now)
         let planted = String(repeating: "d", count: 64)
         web.cookies[WebCookies.session] = planted
         let page = web.get("/login?once=" + once)
@@ -109,7 +109,7 @@ import Testing
         #expect(again.status == 422 && web.cookies[WebCookies.session] == nil)
         // Without the sign-in form's own token, nothing is spent either.
         let other = WebTokens.random()!
-        try SignIn(store: web.signIns).offerLink(WebTokens.hash(other), for: SignedIn(name: "alice", role: .editor), now: now)
+        try SignIn(store: web.signIns).offerLink(WebTokens.hash(other), for: "alice", role: .editor, now: now)
         #expect(web.post("/login", [("once", other)], csrf: .some(nil)).status == 403)
         #expect(web.signIns.linkHashes.contains(WebTokens.hash(other)))
     }

@@ -16,11 +16,16 @@ package final class MemorySignIns: SignInStore, @unchecked Sendable {  // every 
 
     package init() {}
 
+    /// Whoever asks a memory store owns it.
+    package func authority() throws -> AccountAuthority {
+        AccountAuthority(ownsStore: true, name: "alice", owner: "the store's owner, alice")
+    }
+
     package func accountCount() throws -> Int { lock.withLock { accountRows.count } }
 
     package func accounts() throws -> [Account] { lock.withLock { accountRows.map(\.account) } }
 
-    package func addAccount(name: String, role: Role, passwordHash: String, now: Int64) throws -> Account? {
+    package func addAccount(name: String, role: Role, passwordHash: String?, now: Int64) throws -> Account? {
         lock.withLock {
             guard !accountRows.contains(where: { $0.account.name == name }) else { return nil }
             let account = Account(id: (accountRows.map(\.account.id).max() ?? 0) + 1, name: name, role: role, createdAt: now)
@@ -41,11 +46,20 @@ package final class MemorySignIns: SignInStore, @unchecked Sendable {  // every 
         }
     }
 
+    package func setRole(_ role: Role, ofAccount id: Int64) throws {
+        lock.withLock {
+            guard let index = accountRows.firstIndex(where: { $0.account.id == id }) else { return }
+            let old = accountRows[index].account
+            accountRows[index].account = Account(id: id, name: old.name, role: role, createdAt: old.createdAt)
+        }
+    }
+
     package func removeAccount(_ id: Int64) throws {
         lock.withLock {
+            let name = accountRows.first { $0.account.id == id }?.account.name
             accountRows.removeAll { $0.account.id == id }
             sessions = sessions.filter { $0.value.person.account != id }
-            links = links.filter { $0.value.person.account != id }
+            links = links.filter { $0.value.name != name }
             tokens = tokens.filter { $0.value != id }
         }
     }
@@ -96,7 +110,11 @@ package final class MemorySignIns: SignInStore, @unchecked Sendable {  // every 
     }
 
     package func session(_ tokenHash: String) throws -> SessionRecord? {
-        lock.withLock { sessions[tokenHash] }
+        lock.withLock {
+            guard let session = sessions[tokenHash], let account = accountRows.first(where: { $0.account.id == session.person.account })?.account
+            else { return nil }
+            return SessionRecord(tokenHash: tokenHash, person: account.person, startedAt: session.startedAt, lastSeen: session.lastSeen)
+        }
     }
 
     package func touchSession(_ tokenHash: String, at now: Int64) throws {

@@ -38,16 +38,23 @@ package enum SignInContract {
         SignInCheck(name: "an expired link is spent and dropped; a link taken twice at once signs in once", body: expiredLinks),
         SignInCheck(name: "signing in writes no change to the history and no loan", body: outsideHistory),
         SignInCheck(name: "a store without accounts asks for the owner's link", body: noAccounts),
+        SignInCheck(name: "a link signs in the account of its name as it is, made as an editor without a password when there is none", body: linkAccount),
+        SignInCheck(name: "a session is its account as it is now: a new role at once; a new password or the account removed ends it", body: sessionAccount),
     ] + AccountContract.checks
 
-    static let owner = SignedIn(name: "alice", role: .editor)
     static let now: Int64 = 1_795_000_000
+
+    /// Offers a link that signs in the owner, alice.
+    static func offer(_ signIn: SignIn, _ hash: String, now: Int64) throws {
+        try signIn.offerLink(hash, for: "alice", role: .editor, now: now)
+    }
 
     static func linkOnce(_ open: SignInCheck.Open) throws {
         let signIn = SignIn(store: try open().signIns)
-        try signIn.offerLink("link-a", for: owner, now: now)
+        try offer(signIn, "link-a", now: now)
         #expect(try signIn.redeem("link-b", startingSession: "s1", now: now + 1) == nil)
-        #expect(try signIn.redeem("link-a", startingSession: "s1", now: now + SignIn.linkSeconds - 1) == owner)
+        let owner = try #require(try signIn.redeem("link-a", startingSession: "s1", now: now + SignIn.linkSeconds - 1))
+        #expect(owner.name == "alice" && owner.role == .editor)
         #expect(try signIn.redeem("link-a", startingSession: "s2", now: now + 2) == nil)
         #expect(try signIn.session("s1", now: now + 3)?.person == owner)
         #expect(try signIn.session("s2", now: now + 3) == nil)
@@ -55,8 +62,8 @@ package enum SignInContract {
 
     static func sessionShared(_ open: SignInCheck.Open) throws {
         let first = SignIn(store: try open().signIns)
-        try first.offerLink("link", for: owner, now: now)
-        _ = try first.redeem("link", startingSession: "session-hash", now: now)
+        try offer(first, "link", now: now)
+        let owner = try #require(try first.redeem("link", startingSession: "session-hash", now: now))
         let second = SignIn(store: try open().signIns)
         let found = try #require(try second.session("session-hash", now: now + 10))
         #expect(found.person == owner && found.startedAt == now && found.lastSeen == now)
@@ -67,7 +74,8 @@ package enum SignInContract {
     static func idleExpiry(_ open: SignInCheck.Open) throws {
         let store = try open().signIns
         let signIn = SignIn(store: store)
-        let viewer = SignedIn(name: "bob", role: .viewer, account: 7)
+        let viewer = try #require(try store.addAccount(name: "bob", role: .viewer, passwordHash: nil, now: now)).person
+        let owner = try #require(try store.addAccount(name: "alice", role: .editor, passwordHash: nil, now: now)).person
         try store.startSession(SessionRecord(tokenHash: "kept", person: viewer, startedAt: now, lastSeen: now))
         try store.startSession(SessionRecord(tokenHash: "idle", person: owner, startedAt: now, lastSeen: now))
         try store.startSession(SessionRecord(tokenHash: "nearly", person: owner, startedAt: now, lastSeen: now))
@@ -87,14 +95,14 @@ package enum SignInContract {
     static func expiredLinks(_ open: SignInCheck.Open) throws {
         let store = try open().signIns
         let signIn = SignIn(store: store)
-        try signIn.offerLink("old", for: owner, now: now)
+        try offer(signIn, "old", now: now)
         #expect(try signIn.redeem("old", startingSession: "s", now: now + SignIn.linkSeconds) == nil)
         #expect(try store.takeLink("old") == nil)
-        try signIn.offerLink("stale", for: owner, now: now)
-        try signIn.offerLink("fresh", for: owner, now: now + SignIn.linkSeconds)
+        try offer(signIn, "stale", now: now)
+        try offer(signIn, "fresh", now: now + SignIn.linkSeconds)
         #expect(try store.takeLink("stale") == nil, "a link that expired stays behind")
         // Two servers on one store redeem the same link at once: one session starts.
-        try signIn.offerLink("race", for: owner, now: now)
+        try offer(signIn, "race", now: now)
         let stores = [try open().signIns, try open().signIns]
         let wins = Wins()
         let barrier = DispatchGroup()
@@ -114,7 +122,7 @@ package enum SignInContract {
 
     static func outsideHistory(_ open: SignInCheck.Open) throws {
         let (store, loans) = try open()
-        try SignIn(store: store).offerLink("link", for: owner, now: now)
+        try offer(SignIn(store: store), "link", now: now)
         _ = try SignIn(store: store).redeem("link", startingSession: "s", now: now)
         try SignIn(store: store).signOut("s")
         var changes = 0
@@ -128,6 +136,43 @@ package enum SignInContract {
         let store = try open().signIns
         #expect(try store.accountCount() == 0)
         #expect(try SignIn(store: store).needsOwnerLink())
+    }
+
+    static func linkAccount(_ open: SignInCheck.Open) throws {
+        let store = try open().signIns
+        let signIn = SignIn(store: store)
+        try offer(signIn, "first", now: now)
+        let owner = try #require(try signIn.redeem("first", startingSession: "s1", now: now + 1))
+        let made = try #require(try store.accounts().first)
+        #expect(try store.accounts().count == 1 && made.person == owner && made.name == "alice" && made.role == .editor)
+        #expect(try store.passwordHash(ofAccount: made.id) == nil, "a link's account has no password until one is given")
+        #expect(try !signIn.needsOwnerLink())
+        // Another link of the same name (folded) signs in the same account, as it is now.
+        try store.setRole(.viewer, ofAccount: made.id)
+        try signIn.offerLink("second", for: "ALICE", role: .editor, now: now + 2)
+        let again = try #require(try SignIn(store: try open().signIns).redeem("second", startingSession: "s2", now: now + 3))
+        #expect(again == SignedIn(name: "alice", role: .viewer, account: made.id))
+        #expect(try store.accounts().count == 1)
+        // Removing the account drops a link still waiting for its name.
+        try offer(signIn, "waiting", now: now + 4)
+        try store.removeAccount(made.id)
+        #expect(try store.takeLink("waiting") == nil)
+    }
+
+    static func sessionAccount(_ open: SignInCheck.Open) throws {
+        let store = try open().signIns
+        let signIn = SignIn(store: store)
+        try offer(signIn, "link", now: now)
+        let owner = try #require(try signIn.redeem("link", startingSession: "s1", now: now))
+        try store.setRole(.viewer, ofAccount: owner.account)
+        #expect(try SignIn(store: try open().signIns).session("s1", now: now + 1)?.person == SignedIn(name: "alice", role: .viewer, account: owner.account))
+        try store.setPasswordHash("$argon2id$stand-in", ofAccount: owner.account)
+        #expect(try signIn.session("s1", now: now + 2) == nil)
+        try offer(signIn, "link2", now: now + 3)
+        _ = try signIn.redeem("link2", startingSession: "s2", now: now + 3)
+        #expect(try signIn.session("s2", now: now + 4) != nil)
+        try store.removeAccount(owner.account)
+        #expect(try signIn.session("s2", now: now + 5) == nil)
     }
 }
 

@@ -4,23 +4,27 @@ import LoansText
 import LoansWeb
 
 /// `loans account add NAME [--role editor|viewer] [--password-stdin] | passwd NAME | remove NAME
-/// | list | token NAME [--revoke]`: the accounts that sign in on the web, kept in the store.
+/// | role NAME editor|viewer | list | token NAME [--revoke]`: the accounts that sign in on the
+/// web, kept in the store, and managed by its owner (`AccountAuthority`).
 struct AccountCommand: LoansCommand {
     enum Action: String, CaseIterable, Equatable, Sendable {
-        case add, passwd, remove, list, token
+        case add, passwd, remove, role, list, token
     }
 
     static let action = Positional<Action>("ACTION", .choice(noun: "action"), help: "what to do")
     static let name = Positional("NAME", .name, help: "the account's name (compared ignoring case)", optional: true)
+    static let newRole = Positional<Role>("ROLE", .choice(noun: "role"), help: "with role: the account's new role, editor or viewer", optional: true)
     static let roleOption = Option<Role>("--role", .choice(noun: "role"), "ROLE", help: "with add: what the account may do (default editor; a viewer only reads)")
     static let passwordStdin = Flag("--password-stdin", help: "with add and passwd: read the password as one line of stdin, not from the terminal")
     static let revoke = Flag("--revoke", help: "with token: revoke every API token of the account instead of making one")
     static let declaration = CommandDeclaration(
         .account, abstract: "Manage the accounts that sign in on the web (loans serve).",
         discussion: """
-            'account add NAME' adds an account (an editor unless --role viewer) and asks for its password twice at the terminal, without echo; with --password-stdin it reads exactly one line of stdin instead. A password has at least 8 characters; it is stored only as an Argon2id hash. 'account passwd NAME' sets a new password and ends the account's sessions. 'account remove NAME' removes the account and ends its sessions and API tokens at once. 'account list' lists the accounts and their roles. 'account token NAME' prints a new API token for scripts (Authorization: Bearer TOKEN), once: it is stored only hashed; --revoke revokes every token of the account. Names are compared ignoring case; a name has no control characters and no spaces at its ends. Accounts stay in the store: no document ('json all --history' included) carries an account, a session or a token. Exit 64 for a bad name or password, 65 for a name taken, 1 for an account that does not exist. Docs/Web.md.
+            'account add NAME' adds an account (an editor unless --role viewer) and asks for its password twice at the terminal, without echo; with --password-stdin it reads exactly one line of stdin instead. A password has at least 8 characters; it is stored only as an Argon2id hash. 'account passwd NAME' sets a new password and ends the account's sessions. 'account remove NAME' removes the account and ends its sessions and API tokens at once. 'account role NAME editor|viewer' gives the account another role, which its sessions and API tokens have from their next request. 'account list' lists the accounts and their roles. 'account token NAME' prints a new API token for scripts (Authorization: Bearer TOKEN), once: it is stored only hashed; --revoke revokes every token of the account. Names are compared ignoring case; a name has no control characters and no spaces at its ends. Accounts stay in the store: no document ('json all --history' included) carries an account, a session or a token.
+
+            Only the store's owner adds, removes and gives roles to accounts, and changes another's password or tokens: on a database file its owner (or root), on PostgreSQL the role that owns the schema loans, a superuser, or a member of the role loans_admin. Anyone else who can open the store may list the accounts and change the password and tokens of their own account, the one named as their OS user (on a file) or their database login (on PostgreSQL). Exit 64 for a bad name or password, 65 for a name taken, 1 for an account that does not exist, 77 for a change only the owner may make. Docs/Web.md.
             """,
-        positionals: [action, name]
+        positionals: [action, name, newRole]
     ) {
         roleOption
         passwordStdin
@@ -29,6 +33,7 @@ struct AccountCommand: LoansCommand {
 
     let action: Action
     let name: String?
+    /// The role of `add` (its --role) or of `role` (its ROLE).
     let role: Role
     let passwordFromStandardInput: Bool
     let revoking: Bool
@@ -36,11 +41,13 @@ struct AccountCommand: LoansCommand {
     init(_ input: CommandInput) throws(CLIError) {
         action = input[Self.action] ?? .list
         name = input[Self.name]
-        role = input[Self.roleOption] ?? .editor
+        role = input[Self.newRole] ?? input[Self.roleOption] ?? .editor
         passwordFromStandardInput = input[Self.passwordStdin]
         revoking = input[Self.revoke]
         if action == .list, name != nil { throw input.refusal("'account list' takes no NAME") }
         if action != .list, name == nil { throw input.refusal("'account \(action.rawValue)' needs the account's NAME") }
+        if action == .role, input[Self.newRole] == nil { throw input.refusal("'account role NAME' needs the new ROLE: editor or viewer") }
+        if action != .role, input[Self.newRole] != nil { throw input.refusal("only 'account role' takes a ROLE after the NAME") }
         if input[Self.roleOption] != nil, action != .add { throw input.refusal("only 'account add' takes --role") }
         if passwordFromStandardInput, action != .add, action != .passwd { throw input.refusal("only 'account add' and 'account passwd' take --password-stdin") }
         if revoking, action != .token { throw input.refusal("only 'account token' takes --revoke") }
@@ -59,6 +66,7 @@ struct AccountCommand: LoansCommand {
                 }
             case .add:
                 let name = self.name ?? ""
+                try accounts.require(.manage)
                 if ReminderRecipient.person(named: name) == nil { throw AccountError.badName(name) }
                 if try accounts.named(name) != nil { throw AccountError.taken(name) }
                 let password = try PasswordInput.read(fromStandardInput: passwordFromStandardInput, prompt: "password for \(SafeText.sanitized(name))", console: request.console)
@@ -66,6 +74,7 @@ struct AccountCommand: LoansCommand {
                 out.line("Added account \(Quoted(account.name)), \(account.role == .editor ? "an editor" : "a viewer").")
             case .passwd:
                 let name = self.name ?? ""
+                try accounts.require(.keep(name))
                 guard try accounts.named(name) != nil else { throw AccountError.unknown(name) }
                 let password = try PasswordInput.read(fromStandardInput: passwordFromStandardInput, prompt: "new password for \(SafeText.sanitized(name))", console: request.console)
                 try accounts.changePassword(name, to: password)
@@ -73,6 +82,9 @@ struct AccountCommand: LoansCommand {
             case .remove:
                 try accounts.remove(name ?? "")
                 out.line("Removed account \(Quoted(name ?? "")); its sessions and API tokens have ended.")
+            case .role:
+                try accounts.changeRole(name ?? "", to: role)
+                out.line("\(Quoted(name ?? "")) is now \(role == .editor ? "an editor" : "a viewer"); its sessions and API tokens have that role from their next request.")
             case .token:
                 let name = self.name ?? ""
                 if revoking {
@@ -102,6 +114,11 @@ struct AccountCommand: LoansCommand {
         case .unknown(let name): CLIError(code: .failure, message: "no account is named \(Quoted(name))")
         case .badPassword:
             CLIError(code: .usage, message: "a password has at least \(Account.passwordMinimum) characters and at most \(Account.passwordLimit) bytes, and no NUL; nothing was changed")
+        case .notOwner(let asker, let owner):
+            CLIError(
+                code: .noPermission,
+                message: "only the store's owner (\(owner)) manages its accounts; \(Quoted(asker)) may list them and change the password and tokens of the account \(Quoted(asker)) only; nothing was changed"
+            )
         }
     }
 }

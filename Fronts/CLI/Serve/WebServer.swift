@@ -79,7 +79,7 @@ struct WebServer {
         if offerLink {
             guard let token = WebTokens.random() else { throw CLIError(code: .failure, message: "the system gives no randomness for a sign-in link") }
             let now = request.today.now().utc.secondsSinceEpoch
-            try signIn.offerLink(WebTokens.hash(token), for: SignedIn(name: SystemAuthor.user(), role: .editor), now: now)
+            try signIn.offerLink(WebTokens.hash(token), for: SystemAuthor.user(), role: .editor, now: now)
             log.say("loans: sign in as \(SystemAuthor.user()) within 10 minutes (the link works once): \(base)login?once=\(token)")
         }
         log.say("loans: serving on \(scheme)://\(server.address)/ (base \(base)); stop with Ctrl-C or SIGTERM")

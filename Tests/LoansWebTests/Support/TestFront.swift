@@ -4,6 +4,7 @@ import LoansCore
 import LoansTestSupport
 import LoansText
 @testable import LoansWeb
+import Testing
 
 /// A web front over a memory store and memory sign-ins, asked as a browser would: requests made
 /// from a path and a form, a session made in the store, cookies kept between requests.
@@ -44,11 +45,14 @@ final class TestFront {
 
     var store: MemoryStore { pool.store }
 
-    /// Signs `person` in: a session in the store, its cookie kept. Returns the CSRF token.
+    /// Signs the account `name` in (made with `role` when the store has none of that name): a
+    /// session in the store, its cookie kept. Returns the CSRF token.
     @discardableResult
-    func signIn(_ person: SignedIn = SignedIn(name: "alice", role: .editor)) throws -> String {
+    func signIn(_ name: String = "alice", role: Role = .editor) throws -> String {
         let token = WebTokens.random()!
         let now = UTCTimestamp(date: today, hour: 12, minute: 0, second: 0).secondsSinceEpoch
+        let account = try signIns.accounts().first { $0.name == name } ?? signIns.addAccount(name: name, role: role, passwordHash: nil, now: now)
+        let person = try #require(account).person
         try signIns.startSession(SessionRecord(tokenHash: WebTokens.hash(token), person: person, startedAt: now, lastSeen: now))
         cookies[WebCookies.session] = token
         return WebTokens.csrf(forSession: token)
