@@ -100,23 +100,34 @@ extension PostgresSignIns {
         }
     }
 
-    func recordFailure(name: String, client: String, at now: Int64, droppingBefore cutoff: Int64) throws {
+    /// One transaction that first takes a lock only one attempt holds at a time, on every server
+    /// on the database (it leaves the table readable): the count, and the attempt it lets through.
+    func takeAttempt(name: String, client: String, at now: Int64, since: Int64, limit: Int) throws -> SignInAttempt {
         try run { connection in
-            try connection.execute("DELETE FROM loans.sign_in_attempt WHERE at <= $1", [String(cutoff)])
-            try connection.execute("INSERT INTO loans.sign_in_attempt (at, name, client) VALUES ($1, $2, $3)", [String(now), name, client])
-        }
-    }
-
-    func recentFailures(name: String, client: String, since: Int64, limit: Int) throws -> (byName: [Int64], byClient: [Int64]) {
-        try run { connection in
+            try connection.execute("LOCK TABLE loans.sign_in_attempt IN SHARE ROW EXCLUSIVE MODE")
+            try connection.execute("DELETE FROM loans.sign_in_attempt WHERE at <= $1", [String(since)])
             func times(_ column: String, _ value: String) throws -> [Int64] {
                 let result = try connection.execute(
-                    "SELECT at FROM loans.sign_in_attempt WHERE \(column) = $1 AND at > $2 ORDER BY at DESC LIMIT $3",
-                    [value, String(since), String(limit)]
+                    "SELECT at FROM loans.sign_in_attempt WHERE \(column) = $1 ORDER BY at DESC LIMIT $2", [value, String(limit)]
                 )
                 return (0..<result.rowCount).compactMap { result.int64($0, 0) }
             }
-            return (try times("name", name), try times("client", client))
+            let (byName, byClient) = (try times("name", name), try times("client", client))
+            guard byName.count < limit, byClient.count < limit else { return SignInAttempt(byName: byName, byClient: byClient, admitted: false) }
+            try connection.execute("INSERT INTO loans.sign_in_attempt (at, name, client) VALUES ($1, $2, $3)", [String(now), name, client])
+            return SignInAttempt(byName: byName, byClient: byClient, admitted: true)
+        }
+    }
+
+    func forgetAttempt(name: String, client: String, at: Int64) throws {
+        try run { connection in
+            try connection.execute(
+                """
+                DELETE FROM loans.sign_in_attempt WHERE ctid = (
+                    SELECT ctid FROM loans.sign_in_attempt WHERE at = $1 AND name = $2 AND client = $3 LIMIT 1 FOR UPDATE)
+                """,
+                [String(at), name, client]
+            )
         }
     }
 

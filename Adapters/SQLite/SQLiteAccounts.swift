@@ -131,34 +131,42 @@ extension SQLiteSignIns {
         }
     }
 
-    func recordFailure(name: String, client: String, at now: Int64, droppingBefore cutoff: Int64) throws {
+    /// One write transaction (SQLite's write lock, taken at its start, lets one at a time): the
+    /// count, and the attempt it lets through.
+    func takeAttempt(name: String, client: String, at now: Int64, since: Int64, limit: Int) throws -> SignInAttempt {
         try run(writing: true) { connection in
             let old = try connection.statement("DELETE FROM sign_in_attempt WHERE at <= ?1")
-            try old.bind(cutoff, at: 1)
+            try old.bind(since, at: 1)
             try old.run()
-            let statement = try connection.statement("INSERT INTO sign_in_attempt (at, name, client) VALUES (?1, ?2, ?3)")
-            try statement.bind(now, at: 1)
-            try statement.bind(name, at: 2)
-            try statement.bind(client, at: 3)
-            try statement.run()
-        }
-    }
-
-    func recentFailures(name: String, client: String, since: Int64, limit: Int) throws -> (byName: [Int64], byClient: [Int64]) {
-        try run(writing: false) { connection in
             func times(_ column: String, _ value: String) throws -> [Int64] {
-                let statement = try connection.statement(
-                    "SELECT at FROM sign_in_attempt WHERE \(column) = ?1 AND at > ?2 ORDER BY at DESC LIMIT ?3"
-                )
+                let statement = try connection.statement("SELECT at FROM sign_in_attempt WHERE \(column) = ?1 ORDER BY at DESC LIMIT ?2")
                 try statement.bind(value, at: 1)
-                try statement.bind(since, at: 2)
-                try statement.bind(Int64(limit), at: 3)
+                try statement.bind(Int64(limit), at: 2)
                 defer { statement.reset() }
                 var times: [Int64] = []
                 while try statement.step() { times.append(statement.int64(0)) }
                 return times
             }
-            return (try times("name", name), try times("client", client))
+            let (byName, byClient) = (try times("name", name), try times("client", client))
+            guard byName.count < limit, byClient.count < limit else { return SignInAttempt(byName: byName, byClient: byClient, admitted: false) }
+            let statement = try connection.statement("INSERT INTO sign_in_attempt (at, name, client) VALUES (?1, ?2, ?3)")
+            try statement.bind(now, at: 1)
+            try statement.bind(name, at: 2)
+            try statement.bind(client, at: 3)
+            try statement.run()
+            return SignInAttempt(byName: byName, byClient: byClient, admitted: true)
+        }
+    }
+
+    func forgetAttempt(name: String, client: String, at: Int64) throws {
+        try run(writing: true) { connection in
+            let statement = try connection.statement(
+                "DELETE FROM sign_in_attempt WHERE rowid = (SELECT rowid FROM sign_in_attempt WHERE at = ?1 AND name = ?2 AND client = ?3 LIMIT 1)"
+            )
+            try statement.bind(at, at: 1)
+            try statement.bind(name, at: 2)
+            try statement.bind(client, at: 3)
+            try statement.run()
         }
     }
 

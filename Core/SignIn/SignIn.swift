@@ -83,27 +83,26 @@ package struct SignIn {
 
     /// Signs `name` in with `password` from `client` (an address), starting the session
     /// `sessionHash` when they match. A name without an account is checked against a stand-in
-    /// hash, so it costs what a wrong password costs; each refusal is counted against the name
-    /// (as folded) and the address, in the store, so that every server on it counts alike.
+    /// hash, so it costs what a wrong password costs. Each attempt is counted against the name
+    /// (as folded) and the address in the store — so every server on it counts alike — before
+    /// its password is checked, in the same step as the count it is let through by: however many
+    /// come at once, no more than `failureLimit` are checked; one that succeeds is taken back.
     package func signIn(
         name: String, password: [UInt8], client: String, startingSession sessionHash: String, now: Int64, passwords: any PasswordHashing
     ) throws -> Outcome {
         // A name longer than any account's is counted by its first bytes: what a stranger types
         // takes bounded room in the store.
         let key = String(decoding: TextFolding.folded(name).utf8.prefix(SignIn.countedNameBytes), as: UTF8.self)
-        let since = now - SignIn.failureSeconds
-        let recent = try store.recentFailures(name: key, client: client, since: since, limit: SignIn.failureLimit)
-        let blocking = [recent.byName, recent.byClient].filter { $0.count >= SignIn.failureLimit }.compactMap(\.last)
-        if let latest = blocking.max() {
-            return .limited(retryAfter: max(1, latest + SignIn.failureSeconds - now))
+        let attempt = try store.takeAttempt(name: key, client: client, at: now, since: now - SignIn.failureSeconds, limit: SignIn.failureLimit)
+        guard attempt.admitted else {
+            let blocking = [attempt.byName, attempt.byClient].filter { $0.count >= SignIn.failureLimit }.compactMap(\.last)
+            return .limited(retryAfter: max(1, (blocking.max() ?? now) + SignIn.failureSeconds - now))
         }
         let account = try store.account(named: name)
         let encoded = try account.flatMap { try store.passwordHash(ofAccount: $0.id) }
         let matches = try passwords.verify(password, against: encoded ?? passwords.standIn())
-        guard let account, encoded != nil, matches else {
-            try store.recordFailure(name: key, client: client, at: now, droppingBefore: since)
-            return .refused
-        }
+        guard let account, encoded != nil, matches else { return .refused }
+        try store.forgetAttempt(name: key, client: client, at: now)
         try store.startSession(SessionRecord(tokenHash: sessionHash, person: account.person, startedAt: now, lastSeen: now))
         return .signedIn(account.person)
     }

@@ -124,11 +124,30 @@ package protocol SignInStore: AnyObject, Sendable {
     /// there is none.
     func tokenHolder(_ tokenHash: String, now: Int64) throws -> Account?
 
-    /// Notes a failed sign-in for `name` (folded) from `client`; attempts older than `cutoff`
-    /// are dropped on the way.
-    func recordFailure(name: String, client: String, at now: Int64, droppingBefore cutoff: Int64) throws
+    /// In one step, whoever else asks at the same moment (another request, another server on
+    /// the store): the times of the failed sign-ins since `since` for `name` (folded) and from
+    /// `client`, each newest first and at most `limit` of each — and, when both are fewer than
+    /// `limit`, this attempt noted at `now` as a failure until `forgetAttempt` takes it back
+    /// (its password is checked after, outside the step). Attempts older than `since` are
+    /// dropped on the way.
+    func takeAttempt(name: String, client: String, at now: Int64, since: Int64, limit: Int) throws -> SignInAttempt
 
-    /// The times of the failed sign-ins since `since` for `name` and from `client`, each newest
-    /// first and at most `limit` of each.
-    func recentFailures(name: String, client: String, since: Int64, limit: Int) throws -> (byName: [Int64], byClient: [Int64])
+    /// The attempt `takeAttempt` noted for `name` from `client` at `at` succeeded: it no longer
+    /// counts as a failure.
+    func forgetAttempt(name: String, client: String, at: Int64) throws
+}
+
+/// What `SignInStore.takeAttempt` found, and whether it let this attempt through.
+package struct SignInAttempt: Equatable, Sendable {
+    /// The failures that count, newest first: for the name, and from the address.
+    package let byName: [Int64]
+    package let byClient: [Int64]
+    /// True when the attempt was noted (and its password may be checked).
+    package let admitted: Bool
+
+    package init(byName: [Int64], byClient: [Int64], admitted: Bool) {
+        self.byName = byName
+        self.byClient = byClient
+        self.admitted = admitted
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LoansCore
 import Testing
 
@@ -11,6 +12,8 @@ enum AccountContract {
         SignInCheck(name: "five failures for a name or from an address within 15 minutes stop the right password too", hashing: failureLimit),
         SignInCheck(name: "removing an account ends its sessions and tokens at once; a new password ends its sessions", hashing: removeEnds),
         SignInCheck(name: "an API token signs in its account until it is revoked", hashing: tokens),
+        SignInCheck(name: "twenty attempts at once, each through a connection of its own, let exactly five through", body: attemptsAtOnce),
+        SignInCheck(name: "whoever made the store owns it and keeps its accounts", hashing: keepers),
     ]
 
     static let now: Int64 = 1_795_000_000
@@ -108,5 +111,48 @@ enum AccountContract {
         #expect(try accounts.revokeTokens(of: "Sam") == 2)
         #expect(try other.bearer("t1", now: now + 2) == nil && other.bearer("t2", now: now + 2) == nil)
         #expect(try accounts.revokeTokens(of: "Sam") == 0)
+    }
+
+    static func attemptsAtOnce(_ open: SignInCheck.Open) throws {
+        let stores = try (0..<20).map { _ in try open().signIns }
+        for store in stores { _ = try store.accountCount() }  // each pool's connection made before the race
+        let admitted = Wins()
+        let failures = Wins()
+        let done = DispatchGroup()
+        let go = DispatchSemaphore(value: 0)
+        for (index, store) in stores.enumerated() {
+            done.enter()
+            Thread {
+                go.wait()
+                do {
+                    let client = "192.0.2.\(index)"
+                    if try store.takeAttempt(name: "sam", client: client, at: now, since: now - SignIn.failureSeconds, limit: SignIn.failureLimit).admitted {
+                        admitted.add(client)
+                    }
+                } catch {
+                    failures.add()
+                }
+                done.leave()
+            }.start()
+        }
+        for _ in stores { go.signal() }
+        #expect(done.wait(timeout: .now() + 60) == .success, "the attempts did not finish within a minute")
+        #expect(admitted.count == SignIn.failureLimit && failures.count == 0, "\(admitted.count) let through, \(failures.count) failed")
+        // One that succeeds is taken back and frees its place.
+        try stores[0].forgetAttempt(name: "sam", client: try #require(admitted.names.first), at: now)
+        #expect(try stores[1].takeAttempt(name: "sam", client: "203.0.113.1", at: now + 1, since: now - 1, limit: SignIn.failureLimit).admitted)
+        #expect(try !stores[2].takeAttempt(name: "sam", client: "203.0.113.2", at: now + 2, since: now - 1, limit: SignIn.failureLimit).admitted)
+    }
+
+    static func keepers(_ open: SignInCheck.Open, _ passwords: any PasswordHashing) throws {
+        let store = try open().signIns
+        let authority = try store.authority()
+        #expect(authority.ownsStore && !authority.name.isEmpty && authority.owner.contains("owner"), "\(authority)")
+        let accounts = Accounts(store: store, passwords: passwords)
+        try accounts.require(.manage)
+        try accounts.add("Sam", role: .viewer, password: password, now: now)
+        try accounts.changeRole("SAM", to: .editor)
+        #expect(try accounts.named("sam")?.role == .editor)
+        #expect(throws: AccountError.unknown("Kim")) { try accounts.changeRole("Kim", to: .viewer) }
     }
 }

@@ -80,17 +80,21 @@ package final class MemorySignIns: SignInStore, @unchecked Sendable {  // every 
         lock.withLock { tokens[tokenHash].flatMap { id in accountRows.first { $0.account.id == id }?.account } }
     }
 
-    package func recordFailure(name: String, client: String, at now: Int64, droppingBefore cutoff: Int64) throws {
+    package func takeAttempt(name: String, client: String, at now: Int64, since: Int64, limit: Int) throws -> SignInAttempt {
         lock.withLock {
-            failures.removeAll { $0.at <= cutoff }
-            failures.append((now, name, client))
+            failures.removeAll { $0.at <= since }
+            let recent = failures.sorted { $0.at > $1.at }
+            let byName = Array(recent.filter { $0.name == name }.map(\.at).prefix(limit))
+            let byClient = Array(recent.filter { $0.client == client }.map(\.at).prefix(limit))
+            let admitted = byName.count < limit && byClient.count < limit
+            if admitted { failures.append((now, name, client)) }
+            return SignInAttempt(byName: byName, byClient: byClient, admitted: admitted)
         }
     }
 
-    package func recentFailures(name: String, client: String, since: Int64, limit: Int) throws -> (byName: [Int64], byClient: [Int64]) {
+    package func forgetAttempt(name: String, client: String, at: Int64) throws {
         lock.withLock {
-            let recent = failures.filter { $0.at > since }.sorted { $0.at > $1.at }
-            return (Array(recent.filter { $0.name == name }.map(\.at).prefix(limit)), Array(recent.filter { $0.client == client }.map(\.at).prefix(limit)))
+            if let index = failures.firstIndex(where: { $0 == (at, name, client) }) { failures.remove(at: index) }
         }
     }
 

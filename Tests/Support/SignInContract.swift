@@ -176,14 +176,15 @@ package enum SignInContract {
     }
 }
 
-/// How many racers of `expiredLinks` signed in.
+/// How many racers won (of `expiredLinks`, `AccountContract.attemptsAtOnce`), and as whom.
 final class Wins: @unchecked Sendable {
     private let lock = NSLock()
-    private var won = 0
+    private var winners: [String] = []
 
-    func add() {
-        lock.withLock { won += 1 }
+    func add(_ name: String = "") {
+        lock.withLock { winners.append(name) }
     }
 
-    var count: Int { lock.withLock { won } }
+    var count: Int { lock.withLock { winners.count } }
+    var names: [String] { lock.withLock { winners } }
 }
