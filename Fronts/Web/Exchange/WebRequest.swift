@@ -45,6 +45,12 @@ package struct WebRequest: Sendable {
         return headers.first { $0.name.lowercased() == wanted }?.value
     }
 
+    /// Every header field of this name, in order, compared without case.
+    package func headers(_ name: String) -> [String] {
+        let wanted = name.lowercased()
+        return headers.filter { $0.name.lowercased() == wanted }.map(\.value)
+    }
+
     /// The first query argument of this name.
     package func query(_ name: String) -> String? {
         query.first { $0.name == name }?.value

@@ -69,23 +69,3 @@ package struct WebBaseURL: Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// Whether a state-changing request comes from this server's own pages: its `Origin` (or, when a
-/// browser sends none, its `Referer`) must be the base URL's origin or the origin of the `Host`
-/// it was sent to. A form posted from another site, or a request that names no origin at all,
-/// is refused.
-package enum SameOrigin {
-    package static func holds(_ request: WebRequest, base: WebBaseURL) -> Bool {
-        var allowed = [base.origin]
-        if let host = request.header("Host"), !host.isEmpty, !host.contains("/") {
-            allowed += ["http://" + host, "https://" + host]
-        }
-        if let origin = request.header("Origin") {
-            return allowed.contains { $0.lowercased() == origin.lowercased() }
-        }
-        if let referer = request.header("Referer") {
-            return allowed.contains { referer.lowercased().hasPrefix($0.lowercased() + "/") }
-        }
-        return false
-    }
-}
