@@ -1,3 +1,5 @@
+import LoansText
+
 /// An HTML document built as UTF-8 bytes, with one escaper per place text lands: element text
 /// (`text`), a double-quoted attribute value (`attribute`), and a piece of a URL (`urlPart`,
 /// percent-encoded, then safe in an attribute too). Markup is written only from the front's own
@@ -29,6 +31,13 @@ package struct HTMLWriter {
     /// Data as element text: `&`, `<` and `>` as entities.
     package mutating func text(_ value: String) {
         HTMLWriter.escape(value, quotes: false, into: &bytes)
+    }
+
+    /// Data in the document's `<title>`, which the browser shows outside the page (its tab, its
+    /// history), where no markup can isolate it: control characters and bidi marks as spaces —
+    /// as terminals, bars and calendars show them (`SafeText`) — then as element text.
+    package mutating func titleText(_ value: String) {
+        text(SafeText.sanitized(value))
     }
 
     /// Data as a double-quoted attribute value: `&`, `<`, `>`, `"` and `'` as entities.

@@ -20,7 +20,7 @@ enum PageLayout {
         var html = HTMLWriter()
         html.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-        html.text(chrome.title)
+        html.titleText(chrome.title)
         html.raw(" — loans</title>\n<link rel=\"stylesheet\" href=\"")
         html.raw(trusted: StaticAssets.stylesheet.path)
         html.raw("\">\n")
