@@ -27,6 +27,8 @@ package final class WebFront: Sendable {
         let csrf: String
         /// Whether cookies must be `Secure`.
         let secure: Bool
+        /// The credential the request came with, for a stream it opens.
+        let holder: StreamHolder
 
         var policy: DuePolicy { DuePolicy(today: now.today, window: window) }
         let window: DueWindow
@@ -76,7 +78,7 @@ package final class WebFront: Sendable {
         }
         let visit = Visit(
             request: request, now: now, person: session.person, token: token, csrf: WebTokens.csrf(forSession: token), secure: secure,
-            window: services.window
+            holder: bearer == nil ? .session(session.tokenHash) : .token(session.tokenHash), window: services.window
         )
         if route.writes, session.person.role != .editor {
             if route.isMachine || bearer != nil { return json(403, #"{"error":"a viewer reads only"}"#) }
@@ -112,7 +114,7 @@ package final class WebFront: Sendable {
         case .signOut: return signOut(visit)
         case .calendar: return calendar(visit)
         case .api(let document): return api(document, visit)
-        case .events: return events()
+        case .events: return events(visit)
         case .signInPage, .signIn, .asset, .health: return .text(500, "The server routed a request it had already answered.")
         }
     }

@@ -10,7 +10,8 @@ final class ServeProcess {
     let loans: BinaryHarness
     let port: Int
     let process: Subprocess
-    let jar: String
+    /// curl's cookie jar: one browser's cookies. Another jar is another person on the same server.
+    var jar: String
     /// `https` when it serves TLS itself; curl then trusts `certificate`.
     let scheme: String
     let certificate: String?

@@ -163,6 +163,33 @@ import Testing
         #expect(web.front.live.changed() == 1 && web.front.live.listeners == 1)
         #expect(pages[1].events == ["change 1", "change 2"])
     }
+
+    /// When the store may have changed, the streams of a session that has ended (signed out by
+    /// another request, here) and of an API token revoked are closed; the others are told.
+    @Test func aChangeClosesTheStreamsOfEndedSessionsAndTokens() throws {
+        let web = try WriteTests.signedIn()
+        let token = WebTokens.random()!
+        try web.signIns.addToken(WebTokens.hash(token), account: try #require(try web.signIns.accounts().first).id, now: 0)
+        func open(_ headers: [WebField] = []) throws -> RecordingStream {
+            guard case .events(let open) = web.get("/events", headers: headers).answer.body else { throw HarnessError("not a stream") }
+            let stream = RecordingStream()
+            open(stream)
+            return stream
+        }
+        let first = try open()
+        let script = try open([WebField("Authorization", "Bearer " + token)])
+        let session = try #require(web.cookies[WebCookies.session])
+        try web.signIn("bob")
+        let other = try open()
+        web.front.changed()
+        #expect(first.open && script.open && other.open && other.events == ["change 1"])
+        try web.signIns.endSession(WebTokens.hash(session))
+        web.front.changed()
+        #expect(!first.open && first.events == ["change 1"] && script.open && other.events == ["change 1", "change 2"])
+        _ = try web.signIns.revokeTokens(ofAccount: try #require(try web.signIns.accounts().first { $0.name == "alice" }).id)
+        web.front.changed()
+        #expect(!script.open && other.open && web.front.live.listeners == 1)
+    }
 }
 
 /// An `/events` stream that records what it was sent.
@@ -175,4 +202,5 @@ final class RecordingStream: EventStream, @unchecked Sendable {
         return true
     }
     var isOpen: Bool { open }
+    func close() { open = false }
 }

@@ -42,7 +42,7 @@ final class LiveFeed: @unchecked Sendable {  // `stopping` is written once by `s
         while true {
             seen = feed.wait(after: seen, timeoutMilliseconds: nil)
             if isStopping { return }
-            box.front?.live.changed()
+            box.front?.changed()
         }
     }
 

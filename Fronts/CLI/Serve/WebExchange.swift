@@ -77,4 +77,8 @@ final class EventStreamOverHTTP: EventStream {
     }
 
     var isOpen: Bool { stream.isOpen }
+
+    func close() {
+        stream.finish()
+    }
 }

@@ -71,13 +71,15 @@ extension WebFront {
         )
     }
 
-    /// `/events`: a stream of Server-Sent Events, one `change` each time the loans may have changed.
-    func events() -> WebAnswer {
+    /// `/events`: a stream of Server-Sent Events, one `change` each time the loans may have
+    /// changed, for as long as the visitor's session (or API token) lasts.
+    func events(_ visit: Visit) -> WebAnswer {
         let live = self.live
+        let holder = visit.holder
         return WebAnswer(
             status: 200,
             headers: [WebField("Content-Type", "text/event-stream"), WebField("Cache-Control", "no-store"), WebField("X-Accel-Buffering", "no")],
-            body: .events { live.listen($0) }
+            body: .events { live.listen($0, holder: holder) }
         )
     }
 

@@ -62,4 +62,7 @@ package protocol EventStream: AnyObject, Sendable {
 
     /// False once the stream has ended.
     var isOpen: Bool { get }
+
+    /// Ends the stream (its session ended); the browser may ask again, and is signed out.
+    func close()
 }

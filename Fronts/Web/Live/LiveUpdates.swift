@@ -1,59 +1,71 @@
-import Glibc
+import Synchronization
 
-/// The open `/events` streams of every page, and what tells them the loans may have changed: the
-/// composition root calls `changed()` from the one thread that waits on the store's change feed
-/// (a write by anyone, the CLI's too, or a new day), and each open page gets one `change` event
-/// with the feed's generation. Nothing runs between changes: an idle server sends nothing and
-/// wakes nobody.
-package final class LiveUpdates: @unchecked Sendable {  // `streams` and `generation` are guarded by `lock`
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var streams: [any EventStream] = []
-    private var generation: UInt64 = 0
-
-    package init() {
-        pthread_mutex_init(lock, nil)
+/// The open `/events` streams of every page, each with the credential that opened it, and what
+/// tells them the loans may have changed: the composition root calls the front's `changed()` from
+/// the one thread that waits on the store's change feed (a write by anyone, the CLI's too, an
+/// account changed, or a new day); streams whose session or token has ended since are closed,
+/// and each other open page gets one `change` event with the feed's generation. Nothing runs
+/// between changes: an idle server sends nothing and wakes nobody.
+package final class LiveUpdates: Sendable {
+    private struct State {
+        var streams: [(stream: any EventStream, holder: StreamHolder)] = []
+        var generation: UInt64 = 0
     }
 
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
+    private let state = Mutex(State())
 
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body()
-    }
+    package init() {}
 
-    /// Keeps a page's stream until it ends.
-    func listen(_ stream: any EventStream) {
-        locked { streams.append(stream) }
+    /// Keeps a page's stream, opened by `holder`, until it ends.
+    func listen(_ stream: any EventStream, holder: StreamHolder) {
+        state.withLock { $0.streams.append((stream, holder)) }
     }
 
     /// How many changes were told so far: a page made at one generation shows the store as it
     /// was then or later.
     package var current: UInt64 {
-        locked { generation }
+        state.withLock { $0.generation }
     }
 
     /// How many pages listen now.
     package var listeners: Int {
-        locked {
-            streams.removeAll { !$0.isOpen }
-            return streams.count
+        state.withLock { state in
+            state.streams.removeAll { !$0.stream.isOpen }
+            return state.streams.count
         }
+    }
+
+    /// The credentials of the open streams, each once.
+    var holders: Set<StreamHolder> {
+        state.withLock { Set($0.streams.filter { $0.stream.isOpen }.map(\.holder)) }
+    }
+
+    /// Closes every stream opened by one of `ended` (their sessions or tokens are gone).
+    func close(_ ended: Set<StreamHolder>) {
+        let closing = state.withLock { state in
+            let closing = state.streams.filter { ended.contains($0.holder) }.map(\.stream)
+            state.streams.removeAll { ended.contains($0.holder) }
+            return closing
+        }
+        closing.forEach { $0.close() }
     }
 
     /// The loans may have changed: one event to every open page (streams that ended are dropped).
     /// Returns how many it reached.
     @discardableResult
     package func changed() -> Int {
-        let (current, number) = locked {
-            generation += 1
-            return (streams, generation)
+        let (current, number) = state.withLock { state in
+            state.generation += 1
+            return (state.streams.map(\.stream), state.generation)
         }
         let reached = current.filter { $0.send(event: "change", data: String(number)) }.count
-        locked { streams.removeAll { !$0.isOpen } }
+        state.withLock { $0.streams.removeAll { !$0.stream.isOpen } }
         return reached
     }
+}
+
+/// Whose credential opened a stream: a session's (its cookie) or an API token's, by its hash.
+enum StreamHolder: Hashable, Sendable {
+    case session(String)
+    case token(String)
 }
