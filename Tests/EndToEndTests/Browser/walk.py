@@ -106,6 +106,27 @@ def stream_answered(driver):
     return False
 
 
+def multipart(driver, base, binary):
+    """The add form sent as multipart/form-data, as the browser makes it for a form of that
+    enctype (the token one part among the others): the server takes it like the plain form."""
+    driver.get(base + "/loans/new")
+    driver.execute_script("document.querySelector('form[action=\"/loans\"]').enctype = 'multipart/form-data';")
+    fill(driver, "add-title", "Tent, sent in parts")
+    driver.find_element(By.CSS_SELECTOR, 'input[name="direction"][value="borrowed"]').click()
+    fill(driver, "add-counterparty", "Priya")
+    fill(driver, "add-due", "+3d")
+    driver.get_log("performance")
+    submit(driver, "/loans")
+    wait(driver, lambda d: "Added loan #" in flash(d), "a multipart form is taken")
+    sent = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent" and message["params"]["request"]["url"] == base + "/loans":
+            sent.append(message["params"]["request"]["headers"].get("Content-Type", ""))
+    check(any(kind.startswith("multipart/form-data; boundary=") for kind in sent), f"the browser sent it in parts: {sent}")
+    check("Tent, sent in parts" in loans(binary, "list") and "borrowed from Priya" in loans(binary, "list"), "the store has it")
+
+
 def severe_console(driver):
     """The console's errors since last asked, but the answers the walk asks for on purpose
     (a missing loan's 404, a refused form's 422 or 403, the live stream refused once signed out)."""
@@ -296,6 +317,7 @@ def main():
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".problems"), "a refused form comes back")
         check(driver.find_element(By.ID, "add-due").get_attribute("value") == "someday", "with the input kept")
         check('"someday" is not a date' in driver.find_element(By.ID, "add-due-error").text, "and the command line's message")
+        multipart(driver, base, binary)
         # Live: a write by the command line appears on the open page without a reload.
         driver.get_log("performance")
         driver.get(base + "/")
