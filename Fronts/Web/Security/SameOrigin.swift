@@ -19,7 +19,7 @@ struct WebOrigin: Equatable {
             host = authority[..<colon]
             port = number
         }
-        guard !host.isEmpty, host.utf8.allSatisfy(WebOrigin.isHostByte) else { return nil }
+        guard !host.isEmpty, host.utf8.allSatisfy(WebBaseURL.isAuthorityByte) else { return nil }
         isHTTPS = https
         self.host = host.lowercased()
         self.port = port
@@ -36,16 +36,6 @@ struct WebOrigin: Equatable {
         let authority = rest.prefix { $0 != "/" }
         guard authority.count == rest.count || withPath else { return nil }
         self.init(https: https, authority: authority)
-    }
-
-    /// Letters, digits and what a host name or an IPv6 literal is written with.
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
-            true
-        default: false
-        }
     }
 }
 

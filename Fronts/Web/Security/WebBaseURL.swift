@@ -60,7 +60,7 @@ package struct WebBaseURL: Equatable, Sendable, CustomStringConvertible {
     package var calendarSubscription: String { "webcal://\(authority)/calendar.ics" }
 
     /// Letters, digits and what a host, an IPv6 literal and a port are written with.
-    private static func isAuthorityByte(_ byte: UInt8) -> Bool {
+    static func isAuthorityByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
