@@ -2,7 +2,9 @@ import LoansCore
 
 /// Accounts, API tokens and failed sign-ins on the server (migration 9), beside the sessions and
 /// links of `PostgresSignIns`, shared by every `loans serve` on the database: each call one
-/// short transaction on a pooled connection.
+/// short transaction on a pooled connection. A change that ends sessions (a new password, a
+/// removed account) is announced on the change feed as a write is, so every `loans serve` on
+/// the database hears of it at once.
 extension PostgresSignIns {
     func accounts() throws -> [Account] {
         try run { connection in
@@ -30,17 +32,26 @@ extension PostgresSignIns {
     }
 
     func setPasswordHash(_ hash: String, ofAccount id: Int64) throws {
-        try run { connection in
+        try endingSessions { connection in
             try connection.execute("UPDATE loans.account SET password_hash = $2 WHERE id = $1", [String(id), hash])
             try connection.execute("DELETE FROM loans.web_session WHERE account_id = $1", [String(id)])
         }
     }
 
     func removeAccount(_ id: Int64) throws {
-        try run { connection in
+        try endingSessions { connection in
             for table in ["web_session", "sign_in_link", "api_token", "account"] {
                 try connection.execute("DELETE FROM loans.\(table) WHERE \(table == "account" ? "id" : "account_id") = $1", [String(id)])
             }
+        }
+    }
+
+    /// Runs `body`, which ends sessions, in one transaction that announces it on the change feed
+    /// as its last statement.
+    private func endingSessions(_ body: (PostgresConnection) throws -> Void) throws {
+        try run { connection in
+            try body(connection)
+            try PostgresChangeFeed.announce(connection)
         }
     }
 
