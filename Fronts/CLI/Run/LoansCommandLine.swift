@@ -109,6 +109,7 @@ package enum LoansCommandLine {
         }
         if arguments.first?.bytes != Array(CommandName.complete.rawValue.utf8), let warning = passwordWarning(settings) {
             console.err.line(warning)
+            console.err.flush()  // now: a run that keeps going (serve, --watch) may end only at a signal
         }
         let stores = try StoreProvider(
             source: settings.source, environment: environment, today: now.today, clock: clock
