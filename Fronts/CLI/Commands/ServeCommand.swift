@@ -51,8 +51,11 @@ struct ServeCommand: LoansCommand {
         }
     }
 
+    /// TLS asked of a binary that cannot serve it (the static one) goes to its companion.
+    var handsRunOver: Bool { tls != nil && !HTTPServer.canServeTLS }
+
     func run(_ request: Request) throws -> ExitCode {
-        if tls != nil, !HTTPServer.canServeTLS {
+        if handsRunOver {
             throw CLIError(code: .failure, message: DynamicCompanion.run(request.arguments))
         }
         return try WebServer(command: self, request: request).run()
