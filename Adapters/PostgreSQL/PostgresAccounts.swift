@@ -2,7 +2,9 @@ import LoansCore
 
 /// Accounts, API tokens and failed sign-ins on the server (migration 9), beside the sessions and
 /// links of `PostgresSignIns`, shared by every `loans serve` on the database: each call one
-/// short transaction on a pooled connection.
+/// short transaction on a pooled connection. A change to who is signed in as what (a new
+/// password, a role, a removed account, tokens revoked) is announced on the change feed as a
+/// write is, so every `loans serve` on the database hears of it at once.
 extension PostgresSignIns {
     /// The login (the session's user, whatever role a transaction sets) owns the store when it is
     /// the role that owns the schema itself — not merely a member of it: every member of a
@@ -51,22 +53,33 @@ extension PostgresSignIns {
     }
 
     func setPasswordHash(_ hash: String, ofAccount id: Int64) throws {
-        try run { connection in
+        try announcing { connection in
             try connection.execute("UPDATE loans.account SET password_hash = $2 WHERE id = $1", [String(id), hash])
             try connection.execute("DELETE FROM loans.web_session WHERE account_id = $1", [String(id)])
         }
     }
 
     func setRole(_ role: Role, ofAccount id: Int64) throws {
-        try run { try $0.execute("UPDATE loans.account SET role = $2 WHERE id = $1", [String(id), role.rawValue]) }
+        try announcing { try $0.execute("UPDATE loans.account SET role = $2 WHERE id = $1", [String(id), role.rawValue]) }
     }
 
     func removeAccount(_ id: Int64) throws {
-        try run { connection in
+        try announcing { connection in
             try connection.execute("DELETE FROM loans.sign_in_link WHERE name = (SELECT name FROM loans.account WHERE id = $1)", [String(id)])
             for table in ["web_session", "api_token", "account"] {
                 try connection.execute("DELETE FROM loans.\(table) WHERE \(table == "account" ? "id" : "account_id") = $1", [String(id)])
             }
+        }
+    }
+
+    /// Runs `body`, which changes who is signed in as what (ends sessions, gives a role, revokes
+    /// tokens), in one transaction that announces it on the change feed as its last statement.
+    @discardableResult
+    private func announcing<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try run { connection in
+            let result = try body(connection)
+            try PostgresChangeFeed.announce(connection)
+            return result
         }
     }
 
@@ -79,7 +92,7 @@ extension PostgresSignIns {
     }
 
     func revokeTokens(ofAccount id: Int64) throws -> Int {
-        try run { try $0.execute("DELETE FROM loans.api_token WHERE account_id = $1", [String(id)]).affectedRows }
+        try announcing { try $0.execute("DELETE FROM loans.api_token WHERE account_id = $1", [String(id)]).affectedRows }
     }
 
     func tokenHolder(_ tokenHash: String, now: Int64) throws -> Account? {

@@ -67,8 +67,8 @@ extension PostgresChangeWriter {
 
     /// Counts each change's loans, lets redo re-apply an undone change as long as its author made
     /// no change undo may revert after the undo, moves the change and loan sequences past every id
-    /// the history used, adds the imported loans' day counts and notifies the watchers.
-    func finishAdoption(notifying newest: ChangeID) throws {
+    /// the history used, adds the imported loans' day counts and announces it to the watchers.
+    func finishAdoption() throws {
         try writeAdoptedLoans()
         try store.postgres {
             try connection.execute("""
@@ -92,7 +92,7 @@ extension PostgresChangeWriter {
                 """)
             try bulk?.writeDayCounts(connection)
             try bulk?.moveSequence(connection)
-            try connection.execute("SELECT pg_notify($1, $2)", [PostgresListener.channel, newest.description])
+            try PostgresChangeFeed.announce(connection)
         }
     }
 }

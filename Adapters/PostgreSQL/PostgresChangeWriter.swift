@@ -140,10 +140,11 @@ final class PostgresChangeWriter: LoanChangeWriter {
     }
 
     /// Completes the change's row (how many loans, the target), adds an import's day counts,
-    /// notifies the watchers, and ends the author's redo when this is a new change of their own.
+    /// ends the author's redo when this is a new change of their own, and announces the change to
+    /// the watchers (last: the change feed's row stays locked until the commit).
     func finish() throws {
         try writePending()
-        if let adopted { return try finishAdoption(notifying: adopted) }
+        if adopted != nil { return try finishAdoption() }
         guard let id else { return }
         try store.postgres {
             try connection.execute(
@@ -155,10 +156,11 @@ final class PostgresChangeWriter: LoanChangeWriter {
             )
             try bulk?.writeDayCounts(connection)
             try bulk?.moveSequence(connection)
+            if kind.isUndoable {
+                try connection.execute("UPDATE loans.change SET redoable = false WHERE who = $1 AND redoable", [author.name])
+            }
             // Watchers learn of the change once it is committed (PostgresListener).
-            try connection.execute("SELECT pg_notify($1, $2)", [PostgresListener.channel, id.description])
-            guard kind.isUndoable else { return }
-            try connection.execute("UPDATE loans.change SET redoable = false WHERE who = $1 AND redoable", [author.name])
+            try PostgresChangeFeed.announce(connection)
         }
     }
 

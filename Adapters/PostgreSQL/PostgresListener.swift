@@ -5,21 +5,19 @@ import LoansWake
 
 /// The PostgreSQL engine's part of the wake loop. Every write notifies `loans` in its own
 /// transaction (so the notice arrives once it is committed); this keeps a connection of its
-/// own that listens, and gives the loop that connection's socket: idle, nothing wakes. A notice
-/// is news of a change (notices that come together are one); the connection breaking (the server
-/// stopped) is news that the store went away, so the front drops its connections and reads
-/// again, showing the failure. A broken connection is made again in the background — without
-/// blocking, so keys keep working — as `RetryPause` schedules: after 0.25 s, then 0.5, 1 and
-/// every 2 s; once listening
-/// again it tells the loop the store is back (the front may have missed changes). TCP keepalives
-/// notice a server that vanished without a word.
+/// own that listens, and gives the loop that connection's socket: idle, nothing wakes. Anyone
+/// may notify the channel, so a notice only makes this connection read the change feed's
+/// generation, and is news of a change once that moved (`PostgresChangeFeed`; notices that come
+/// together are one read). The connection breaking (the server stopped) is news that the store
+/// went away, so the front drops its connections and reads again, showing the failure. A broken
+/// connection is made again in the background — without blocking, so keys keep working — as
+/// `RetryPause` schedules: after 0.25 s, then 0.5, 1 and every 2 s; once listening again (and
+/// the generation read) it tells the loop the store is back (the front may have missed
+/// changes). TCP keepalives notice a server that vanished without a word.
 package final class PostgresListener: WakeSource {
-    /// The channel writes notify and watchers listen on.
-    static let channel = "loans"
-
     private enum Listener {
-        /// Listening on this connection.
-        case listening(PostgresConnection)
+        /// Listening on this connection, which knows the generation it read last.
+        case listening(PostgresConnection, PostgresChangeFeed.Watch)
         /// Connecting without blocking; libpq waits for the socket to be readable or writable.
         case connecting(OpaquePointer, forWriting: Bool, giveUpAt: Int)
         /// Not connected; the next attempt is due then (monotonic milliseconds, nil: never).
@@ -43,7 +41,7 @@ package final class PostgresListener: WakeSource {
         listener = .away(retryAt: nil)
         guard let pq else { return }
         do {
-            listener = .listening(try PostgresListener.listen(on: PostgresConnection(target, pq: pq, client: client)))
+            listener = try PostgresListener.listen(on: PostgresConnection(target, pq: pq, client: client))
         } catch {
             retryLater()
         }
@@ -55,7 +53,7 @@ package final class PostgresListener: WakeSource {
 
     package func interest(now: Int) -> WakeInterest {
         switch listener {
-        case .listening(let connection): WakeInterest([(socket(connection.handle), .readable)])
+        case .listening(let connection, _): WakeInterest([(socket(connection.handle), .readable)])
         case .connecting(let handle, let forWriting, let giveUpAt):
             WakeInterest([(socket(handle), forWriting ? .writable : .readable)], askAgainAt: giveUpAt)
         case .away(let retryAt): WakeInterest([], askAgainAt: retryAt)
@@ -64,8 +62,8 @@ package final class PostgresListener: WakeSource {
 
     package func handle(_ ready: Readiness, now: Int) -> WakeNews {
         switch listener {
-        case .listening(let connection):
-            return ready.isReady(socket(connection.handle)) ? receive(connection) : .nothing
+        case .listening(let connection, let watch):
+            return ready.isReady(socket(connection.handle)) ? receive(connection, watch) : .nothing
         case .connecting(let handle, _, let giveUpAt):
             if ready.isReady(socket(handle)) { return advance(handle, giveUpAt: giveUpAt) }
             if giveUpAt <= now {
@@ -85,20 +83,22 @@ package final class PostgresListener: WakeSource {
         FileDescriptor(rawValue: pq!.socket(handle))
     }
 
-    /// Reads what the server sent: notices are news of a change; a broken connection is news
-    /// that the store went away (it is made again later).
-    private func receive(_ connection: PostgresConnection) -> WakeNews {
-        guard pq!.consumeInput(connection.handle) == 1, pq!.status(connection.handle) == CONNECTION_OK else {
+    /// Reads what the server sent: notices ask for the generation, which is news of a change
+    /// once it moved; a broken connection is news that the store went away (it is made again later).
+    private func receive(_ connection: PostgresConnection, _ watch: PostgresChangeFeed.Watch) -> WakeNews {
+        var watch = watch
+        do throws(PostgresError) {
+            guard pq!.consumeInput(connection.handle) == 1, pq!.status(connection.handle) == CONNECTION_OK else {
+                throw connection.failure(nil)
+            }
+            let news = try watch.take(connection)
+            listener = .listening(connection, watch)
+            return news
+        } catch {
             pause = RetryPause()
             retryLater()
             return .replaced
         }
-        var news = WakeNews.nothing
-        while let notice = pq!.notifies(connection.handle) {
-            pq!.freemem(notice)
-            news = .changed
-        }
-        return news
     }
 
     /// Starts connecting without blocking (name resolution aside, which libpq does at once).
@@ -118,7 +118,7 @@ package final class PostgresListener: WakeSource {
         case PGRES_POLLING_OK:
             do {
                 let connection = try PostgresConnection(established: handle, target: parameters.target, pq: pq!)
-                listener = .listening(try PostgresListener.listen(on: connection))
+                listener = try PostgresListener.listen(on: connection)
                 pause = RetryPause()
                 return .replaced
             } catch {
@@ -139,8 +139,9 @@ package final class PostgresListener: WakeSource {
         pause.lengthen()
     }
 
-    private static func listen(on connection: PostgresConnection) throws(PostgresError) -> PostgresConnection {
-        try connection.execute("LISTEN \(channel)")
-        return connection
+    /// Listens on the connection, then reads the generation (before the front reads again).
+    private static func listen(on connection: PostgresConnection) throws(PostgresError) -> Listener {
+        try connection.execute("LISTEN \(PostgresChangeFeed.channel)")
+        return .listening(connection, try PostgresChangeFeed.Watch(connection))
     }
 }

@@ -265,5 +265,19 @@ extension PostgresSchema {
                 "CREATE INDEX sign_in_attempt_by_client ON loans.sign_in_attempt (client, at)",
             ]
         ),
+        (
+            "the change feed's generation, which a watcher reads before it trusts a notice",
+            [
+                // One row, moved by every write that notifies, in its own transaction
+                // (`PostgresChangeFeed`); readable only by those who may read the loans.
+                """
+                CREATE TABLE loans.change_feed (
+                    only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+                    generation bigint NOT NULL
+                )
+                """,
+                "INSERT INTO loans.change_feed (generation) VALUES (txid_current())",
+            ]
+        ),
     ]
 }

@@ -10,8 +10,9 @@ extension PostgresSchema {
     /// loans, its history, the sequence as restored), plus one for every transaction the server
     /// has begun since the newest change the dump holds (each change that gave ids is one
     /// transaction), plus one for every connection that may have been in the middle of one when
-    /// the dump was taken — and every watcher is told to read again. The caller notes the loan
-    /// table anew in the schema's comment, so this happens once.
+    /// the dump was taken. The caller notes the loan table anew in the schema's comment, so this
+    /// happens once, and announces it to every watcher (`PostgresChangeFeed`) once the
+    /// migrations that follow have made the change feed, should the dump be older than it.
     ///
     /// The bound counts transactions of the same server (its transaction ids go on across a
     /// restore); a dump restored into another server, or an import that gave many ids after the
@@ -34,6 +35,5 @@ extension PostgresSchema {
                 (SELECT coalesce(max(id), 0) FROM loans.change),
                 (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM loans.change_id_seq)) + \(since) AS next) AS given
             """)
-        try connection.execute("SELECT pg_notify($1, 'restored')", [PostgresListener.channel])
     }
 }

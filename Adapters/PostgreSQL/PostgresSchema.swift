@@ -114,6 +114,9 @@ enum PostgresSchema {
                 )
             }
             try connection.execute(Note.writing)
+            // Every watcher reads the restored loans again (a write would tell them too, but the
+            // write that settled the restore may yet be refused).
+            if state == .restored(version: version) { try PostgresChangeFeed.announce(connection) }
             return State.loans(version: latestVersion)
         }
     }

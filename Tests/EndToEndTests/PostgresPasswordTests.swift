@@ -94,6 +94,17 @@ import Testing
         #expect(plain.status == 0 && plain.err.isEmpty, "\(plain.err)")
     }
 
+    /// A command that keeps going tells it at its start, not when it ends: `loans serve` with a
+    /// password in `--db` has the warning on stderr while it is serving, before any stop.
+    @Test func serveWarnsOfAPasswordAtStart() throws {
+        defer { loans.remove() }
+        try server.psql(database, "GRANT ALL ON DATABASE \(database) TO \(PostgresServer.guardedRole)")
+        let url = "postgresql://\(PostgresServer.guardedRole):\(PostgresServer.guardedPassword)@127.0.0.1:\(server.port)/\(database)"
+        let serve = try ServeProcess(loans, ["--db", url])
+        #expect(serve.process.isRunning && serve.process.output.contains("loans: serving on"), "\(serve.process.output)")
+        #expect(serve.process.output.hasPrefix(Self.warning), "no warning while serving: \(serve.process.output)")
+    }
+
     /// A config file whose `db` holds a password is refused (78, naming the file and line) when
     /// anyone but its owner may read it, as libpq refuses such a ~/.pgpass; once private, it is used.
     @Test func aConfigFileWithAPasswordMustBePrivate() throws {

@@ -74,6 +74,27 @@ import Testing
         #expect(try loans("--db", url, "add", "Next", "--to", "Cy", "--due", "2026-12-03").out == "\(id + 1)\n")
     }
 
+    /// A restore whose administrator did not notify is settled by the first write after it, which
+    /// tells every running bar to read again — even a write that is then refused (no loan 99),
+    /// since the settling commits on its own.
+    @Test func theFirstWriteAfterARestoreReachesRunningBarsEvenRefused() throws {
+        defer { loans.remove() }
+        #expect(try loans("--db", url, "add", "Dune", "--to", "Ann", "--due", "2026-12-01").status == 0)
+        let dump = loans.folder + "/loans.dump"
+        let dumped = try loans.run("/usr/bin/pg_dump", ["--format=custom", "--file=\(dump)", database], extra: administrator)
+        #expect(dumped.status == 0, "\(dumped.err)")
+        #expect(try loans("--db", url, "add", "Lost after the dump", "--to", "Bo", "--due", "2026-12-02").status == 0)
+        let bar = try Subprocess(BinaryHarness.binary, ["--db", url, "widget", "--watch"], environment: loans.environment)
+        defer { bar.stop() }
+        #expect(bar.waitForLines(1) == ["2 due soon: Dune (due in 2 days)"])
+        let restored = try loans.run(
+            "/usr/bin/pg_restore", ["--dbname=\(database)", "--clean", "--if-exists", "--single-transaction", dump], extra: administrator
+        )
+        #expect(restored.status == 0, "\(restored.err)")
+        #expect(try loans("--db", url, "remove", "99").status == 1)
+        #expect(bar.waitForLines(2).last == "1 due soon: Dune (due in 2 days)", "the running bar never learned of the restore: \(bar.lines)")
+    }
+
     /// An import refused halfway (a loan whose id is taken by another loan) writes nothing — its
     /// loans, its history, and the id sequence: the next add takes the next id, on both engines.
     @Test(arguments: ["file", "server"])

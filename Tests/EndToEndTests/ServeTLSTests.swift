@@ -63,4 +63,27 @@ import Testing
         #expect(command.hasPrefix(prefix + "/bin/../lib/loans/loans-dynamic\u{0}serve\u{0}"), "the same process runs the companion: \(command)")
         try ServeTLSTests.expectServesHTTPS(companion)
     }
+
+    /// The shipped binary hands the run to its companion, which starts over with the same words:
+    /// a password in `--db` is warned of once (by the companion, at its start), not once by each.
+    @Test func theShippedBinaryWarnsOfAPasswordOnceWhenItHandsOver() throws {
+        let loans = try BinaryHarness()
+        defer { loans.remove() }
+        let server = try PostgresServer.shared()
+        let database = try server.createDatabase()
+        try server.psql(database, "GRANT ALL ON DATABASE \(database) TO \(PostgresServer.guardedRole)")
+        let url = "postgresql://\(PostgresServer.guardedRole):\(PostgresServer.guardedPassword)@127.0.0.1:\(server.port)/\(database)"
+        let pem = try ServeTLSTests.certificate(in: loans.folder)
+        let prefix = loans.folder + "/prefix"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: prefix + "/lib/loans", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try manager.copyItem(atPath: try ShippedBinary.path(), toPath: prefix + "/bin/loans")
+        try manager.copyItem(atPath: try ShippedBinary.companion(), toPath: prefix + "/lib/loans/loans-dynamic")
+        let serve = try ServeProcess(
+            loans, ["--db", url, "--tls-cert", pem.certificate, "--tls-key", pem.key], program: prefix + "/bin/loans", trusting: pem.certificate
+        )
+        #expect(serve.process.isRunning && serve.process.output.contains("serving on https://"), "\(serve.process.output)")
+        #expect(serve.process.output.components(separatedBy: PostgresPasswordTests.warning).count == 2, "\(serve.process.output)")
+    }
 }

@@ -12,6 +12,8 @@ import Testing
 final class Subprocess: @unchecked Sendable {
     let pid: pid_t
     private let reader: Int32
+    /// The writing end of its stdin, when it takes input (`send`); -1 otherwise.
+    private var writer: Int32 = -1
     private let lock = NSLock()
     private var received: [UInt8] = []
     private var exitStatus: Int32?
@@ -20,27 +22,36 @@ final class Subprocess: @unchecked Sendable {
     /// Starts `program` with `arguments` and exactly `environment`; stdout is read as it comes
     /// (stderr goes to /dev/null, or to stdout when `mergeErrors`). With `discardOutput` both go
     /// to /dev/null and nothing is read: for a program that daemonises (a tmux server would
-    /// otherwise hold the pipe open for its whole life).
+    /// otherwise hold the pipe open for its whole life). With `takesInput` its stdin is a pipe
+    /// the test writes to (`send`); otherwise /dev/null.
     init(
         _ program: String, _ arguments: [String], environment: [String: String],
-        mergeErrors: Bool = false, discardOutput: Bool = false
+        mergeErrors: Bool = false, discardOutput: Bool = false, takesInput: Bool = false
     ) throws {
         var fds: [Int32] = [-1, -1]
+        var input: [Int32] = [-1, -1]
+        // Close-on-exec, so processes other tests start meanwhile never hold these pipes open.
         if !discardOutput {
             guard pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
-            // Close-on-exec, so processes other tests start meanwhile never hold this pipe open.
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         }
+        if takesInput {
+            guard pipe(&input) == 0 else { throw POSIXError(.EMFILE) }
+            for fd in input { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
         let output = discardOutput ? nil : fds[1]
-        let spawned = try ProgramRun.spawn(program, arguments, environment: environment, output: output, errors: mergeErrors ? output : nil)
-        if fds[1] >= 0 { close(fds[1]) }
+        let spawned = try ProgramRun.spawn(
+            program, arguments, environment: environment, input: takesInput ? input[0] : nil, output: output, errors: mergeErrors ? output : nil
+        )
+        for fd in [fds[1], input[0]] where fd >= 0 { close(fd) }
         let child: pid_t
         do {
             child = try spawned.get()
         } catch {
-            if fds[0] >= 0 { close(fds[0]) }
+            for fd in [fds[0], input[1]] where fd >= 0 { close(fd) }
             throw error
         }
+        writer = input[1]
         pid = child
         reader = fds[0]
         if discardOutput {
@@ -69,6 +80,18 @@ final class Subprocess: @unchecked Sendable {
         lock.lock()
         readerDone = true
         lock.unlock()
+    }
+
+    /// Writes `text` to its stdin (which must have been asked for: `takesInput`).
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(writer, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
     }
 
     /// Everything printed so far.
@@ -135,6 +158,10 @@ final class Subprocess: @unchecked Sendable {
 
     /// Sends SIGTERM, as a bar does; SIGKILL if that did not end it, so no test hangs.
     func stop() {
+        if writer >= 0 {
+            close(writer)
+            writer = -1
+        }
         guard isRunning else { return }
         kill(pid, SIGTERM)
         if !waitForExit(patience: 10) {

@@ -122,10 +122,10 @@ package final class PostgresServer: Sendable {
         "postgresql://\(user)@127.0.0.1:\(port)/\(database)"
     }
 
-    /// psql and its arguments to reach `database` as the superuser over the Unix socket, for a
-    /// session a test keeps open (a lock held while it runs).
-    package func psqlSession(_ database: String) -> (program: String, arguments: [String]) {
-        (programs + "/psql", ["-X", "-q", "-h", folder, "-p", String(port), "-U", "postgres", "-d", database])
+    /// psql and its arguments to reach `database` as `role` (the superuser unless told) over the
+    /// Unix socket, for a session a test keeps open (a lock held while it runs, a role listening).
+    package func psqlSession(_ database: String, role: String = "postgres") -> (program: String, arguments: [String]) {
+        (programs + "/psql", ["-X", "-q", "-h", folder, "-p", String(port), "-U", role, "-d", database])
     }
 
     /// Runs SQL as the superuser, over the Unix socket; returns the rows unaligned, `|` between fields.

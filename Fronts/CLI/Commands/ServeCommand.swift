@@ -3,8 +3,8 @@ import LoansCore
 import LoansHTTPServer
 import LoansWeb
 
-/// `loans serve [--listen HOST:PORT] [--base-url URL] [--tls-cert FILE --tls-key FILE] [--trust-proxy]`:
-/// the web front in the foreground until SIGTERM or SIGINT.
+/// `loans serve [--listen HOST:PORT] [--base-url URL] [--tls-cert FILE --tls-key FILE] [--trust-proxy]
+/// [--allow-readable]`: the web front in the foreground until SIGTERM or SIGINT.
 struct ServeCommand: LoansCommand {
     /// Where `serve` listens when nothing says: this machine only, port 8742.
     static let defaultAddress = try! HTTPListenAddress(parsing: "127.0.0.1:8742")
@@ -13,10 +13,13 @@ struct ServeCommand: LoansCommand {
     static let trustProxy = Flag(
         "--trust-proxy", help: "believe X-Forwarded-For and X-Forwarded-Proto from a reverse proxy on this machine (never from another)"
     )
+    static let allowReadable = Flag(
+        "--allow-readable", help: "serve a database file others may read (or its group change), with a warning, instead of refusing it"
+    )
     static let declaration = CommandDeclaration(
         .serve, abstract: "Serve the loans to a browser: pages, forms, live updates, the JSON API and the calendar feed.",
         discussion: """
-            Runs in the foreground and logs one line per request on stderr; SIGTERM or SIGINT stops it (open requests get up to 5 s). While the store has no account, it prints a one-time sign-in link for you (10 minutes, once) and listens on this machine only. Behind a reverse proxy on this machine, --trust-proxy counts each request against the address the proxy forwarded. Pages, sign-in, TLS and proxies: Docs/Web.md.
+            Runs in the foreground and logs one line per request on stderr; SIGTERM or SIGINT stops it (open requests get up to 5 s). While the store has no account, it prints a one-time sign-in link for you (10 minutes, once) and listens on this machine only. Behind a reverse proxy on this machine, --trust-proxy counts each request against the address the proxy forwarded. The database file holds the password and session hashes, so serve refuses one others may read or its group may change (exit 77; 0600 and 0640 are served) unless --allow-readable is given. Pages, sign-in, TLS and proxies: Docs/Web.md.
             """
     ) {
         SettingKey.serveListen
@@ -24,6 +27,7 @@ struct ServeCommand: LoansCommand {
         tlsCertificate
         tlsKey
         trustProxy
+        allowReadable
     }
 
     let address: HTTPListenAddress
@@ -32,11 +36,14 @@ struct ServeCommand: LoansCommand {
     let tls: (certificate: SystemPath, key: SystemPath)?
     /// Whether requests from this machine come from a reverse proxy whose forwarded fields count.
     let trustsProxy: Bool
+    /// Whether a database file others may read is served anyway (with a warning).
+    let allowsReadable: Bool
 
     init(_ input: CommandInput) throws(CLIError) {
         address = input.settings[SettingKey.serveListen]
         base = input.settings[SettingKey.serveBaseURL]
         trustsProxy = input[Self.trustProxy]
+        allowsReadable = input[Self.allowReadable]
         switch (input[Self.tlsCertificate], input[Self.tlsKey]) {
         case (let certificate?, let key?): tls = (certificate, key)
         case (nil, nil): tls = nil
@@ -44,8 +51,11 @@ struct ServeCommand: LoansCommand {
         }
     }
 
+    /// TLS asked of a binary that cannot serve it (the static one) goes to its companion.
+    var handsRunOver: Bool { tls != nil && !HTTPServer.canServeTLS }
+
     func run(_ request: Request) throws -> ExitCode {
-        if tls != nil, !HTTPServer.canServeTLS {
+        if handsRunOver {
             throw CLIError(code: .failure, message: DynamicCompanion.run(request.arguments))
         }
         return try WebServer(command: self, request: request).run()

@@ -5,6 +5,13 @@ protocol LoansCommand {
     static var declaration: CommandDeclaration { get }
     init(_ input: CommandInput) throws(CLIError)
     func run(_ request: Request) throws -> ExitCode
+    /// Whether `run` hands the process over to another program that starts again with the same
+    /// words (serve's companion for TLS), which then says for itself what a run says first.
+    var handsRunOver: Bool { get }
+}
+
+extension LoansCommand {
+    var handsRunOver: Bool { false }
 }
 
 /// Every command loans knows, by the name typed, in the order help lists them. To add a command,

@@ -16,7 +16,8 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     /// Try again later (EX_TEMPFAIL): the database was written by a newer loans, or another
     /// `loans remind` held the reminders' lock for the whole wait.
     case temporaryFailure = 75
-    /// Not the store's owner, who alone manages its web accounts (EX_NOPERM).
+    /// Not permitted (EX_NOPERM): a change to the web accounts only the store's owner may make,
+    /// or `serve` on a database file others may read.
     case noPermission = 77
     /// The config file has an unknown key or a bad value, or cannot be read (EX_CONFIG).
     case config = 78
@@ -32,7 +33,7 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
         case .noInput: "an input file cannot be opened"
         case .ioError: "the database cannot be opened, read or written"
         case .temporaryFailure: "the database was written by a newer loans, or another loans remind held the reminders' lock for \(RemindCommand.lock.waitMilliseconds / 1000) s (try again later)"
-        case .noPermission: "not permitted: only the store's owner manages its web accounts"
+        case .noPermission: "not permitted: a web account change only the store's owner may make, or serve on a database file others may read (see serve --allow-readable)"
         case .config: "the config file is wrong or cannot be read"
         }
     }

@@ -107,8 +107,10 @@ package enum LoansCommandLine {
         case .run(let checkedCommand, let checkedSettings, let checkedToday, let checkedNow):
             (command, settings, today, now) = (checkedCommand, checkedSettings, checkedToday, checkedNow)
         }
-        if arguments.first?.bytes != Array(CommandName.complete.rawValue.utf8), let warning = passwordWarning(settings) {
+        // The program a run is handed over to warns for itself.
+        if arguments.first?.bytes != Array(CommandName.complete.rawValue.utf8), !command.handsRunOver, let warning = passwordWarning(settings) {
             console.err.line(warning)
+            console.err.flush()  // now: a run that keeps going (serve, --watch) may end only at a signal
         }
         let stores = try StoreProvider(
             source: settings.source, environment: environment, today: now.today, clock: clock

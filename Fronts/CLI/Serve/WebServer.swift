@@ -26,6 +26,12 @@ struct WebServer {
         stores.keepsRunning = true
         let engine = try stores.engine()
         let signIns = try engine.signIns(upTo: WebServer.signInCapacity)
+        let log = ServeLog()
+        // Before anything opens the file (the sign-ins below are the first).
+        if case .file(let file) = try stores.location(),
+           let warning = try ServedDatabaseMode.check(file.path, allowingReadable: command.allowsReadable) {
+            log.say(warning)
+        }
         let signIn = SignIn(store: signIns)
         let offerLink = try signIn.needsOwnerLink()
         if offerLink, !command.address.isLoopback {
@@ -38,7 +44,6 @@ struct WebServer {
         let writers = WebWriters(source: request.settings.source, location: try stores.location(), hook: ChangeHook(variable: { request.environment[$0]?.bytes }), clock: today)
         let alarms = request.settings[SettingKey.calendarAlarms]
         let product = "loans \(LoansCommandLine.version)"
-        let log = ServeLog()
         let frontBox = FrontBox()
         var tlsIdentity: HTTPTLSIdentity?
         if let tls = command.tls {
