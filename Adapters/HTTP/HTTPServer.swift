@@ -27,7 +27,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
 
     /// Starts serving: by the time this returns, connections are accepted. `commonHeaders` go
     /// on every answer that has no field of the same name — the server's own refusals (`400`,
-    /// `413`, `431`, `503`) included, which no handler sees. Every request's line goes to `log`.
+    /// `413`, `414`, `431`, `503`) included, which no handler sees. Every request's line goes to `log`.
     /// With `trustsProxy`, a request from this machine is taken to come from the address and
     /// over the scheme its reverse proxy forwarded (`ProxyForwarding`); from elsewhere, or
     /// without it, the forwarded fields are only header fields like any other.
@@ -111,7 +111,9 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: perDaemon, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: Int(HTTPLimits.idleSeconds), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: HTTPLimits.connectionMemory, ptr_value: nil),
-            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
+            // The library's own strict checks answer without the common fields (and a missing Host
+            // twice): the server makes them itself (`RequestFraming`).
+            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 0, ptr_value: nil),
             MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(LibraryCallbacks.requestArrived, to: Int.self), ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(LibraryCallbacks.completed, to: Int.self), ptr_value: context),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(LibraryCallbacks.connection, to: Int.self), ptr_value: context),

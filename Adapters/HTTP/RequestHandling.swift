@@ -14,17 +14,17 @@ extension ServerCore {
 
     /// One call of the library's access handler (see `LibraryCallbacks.access`).
     func handle(
-        _ connection: OpaquePointer, _ context: RequestContext, method: UnsafePointer<CChar>?,
+        _ connection: OpaquePointer, _ context: RequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
         data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         switch context.phase {
         case .headers:
             context.phase = .body
-            context.method = method.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+            context.method = method.map { String(cString: $0) }
             context.inFlight = true
             context.origin = origin(connection)
             requestBegan()
-            if let refusal = refusal(connection) {
+            if let refusal = refusal(connection, context, version: version.map { String(cString: $0) } ?? "") {
                 return queue(refusal, on: connection, context)
             }
             context.postProcessor = library.createPostProcessor(connection, ServerCore.formBuffer, LibraryCallbacks.formField, Unmanaged.passUnretained(context).toOpaque())
@@ -32,11 +32,9 @@ extension ServerCore {
         case .body where size.pointee > 0:
             context.take(UnsafeRawBufferPointer(start: data, count: size.pointee), library)
             size.pointee = 0
-            // A chunked body far past the limit is not read to its end: the connection is closed.
-            return context.discarded > HTTPLimits.discardedBodyBytes ? .NO : .YES
+            return .YES
         case .body:
             context.phase = .answered
-            if context.bodyIsTooLarge { return queue(.text(413, "The request's body is larger than 64 KiB."), on: connection, context) }
             guard context.finishForm(library) else {
                 return queue(.text(400, "The request's form is malformed."), on: connection, context)
             }
@@ -49,14 +47,16 @@ extension ServerCore {
         }
     }
 
-    /// Why a request whose header fields just arrived is answered at once, or nil to take it.
-    private func refusal(_ connection: OpaquePointer) -> HTTPAnswer? {
+    /// Why a request whose header fields just arrived is answered at once, or nil to take it. An
+    /// answer given now leaves the body unread and the connection closed after it.
+    private func refusal(_ connection: OpaquePointer, _ context: RequestContext, version: String) -> HTTPAnswer? {
         if isStopping { return .text(503, "The server is stopping.") }
         if openConnections > HTTPLimits.connections {
             var busy = HTTPAnswer.text(503, "The server has too many connections; try again shortly.")
             busy.headers.append(HTTPField("Retry-After", "1"))
             return busy
         }
+        if let refusal = framingRefusal(connection, context, version: version) { return refusal }
         let headerSize = loans_mhd_connection_info(library.connectionInfo, connection, .CONNECTION_INFO_REQUEST_HEADER_SIZE)?.pointee.header_size ?? 0
         if headerSize > HTTPLimits.headerBytes { return .text(431, "The request's header fields are larger than 16 KiB.") }
         if let length = value(connection, .HEADER_KIND, "Content-Length").flatMap({ UInt64(String(decoding: $0, as: UTF8.self)) }),
