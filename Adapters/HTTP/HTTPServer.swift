@@ -2,7 +2,8 @@ import CMicroHTTPD
 import Glibc
 
 /// What answers every request: called on one of the server's worker threads once the request
-/// has arrived whole, it must return in bounded time (a stop waits for it).
+/// has arrived whole, it must return in bounded time (a stop waits for it); an answer that takes
+/// long (a password's check) is given later instead, from another thread (`HTTPAnswer.later`).
 package typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPAnswer
 
 /// An HTTP server on libmicrohttpd: listens on an address (with the library's TLS when an identity
@@ -56,7 +57,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
                 started.append(try HTTPServer.startWorker(core, listener: listener, port: bound.port, tls: tls, threads: max(1, threads)))
             }
         } catch {
-            HTTPServer.shutDown(started)
+            HTTPServer.shutDown(started, core)
             close(listener)
             core.hangups.stop()
             throw error
@@ -87,16 +88,18 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
         close(listener)  // only now: a daemon that still listened would use a closed descriptor
         core.streams.endAll()
         while (core.requestsInFlight > 0 || core.streams.count > 0) && HTTPServer.now() < deadline { usleep(5000) }
-        HTTPServer.shutDown(workers)
+        HTTPServer.shutDown(workers, core)
         core.hangups.stop()
     }
 
-    /// Quiesces the workers' daemons, ends their threads, then stops the daemons (closing every
-    /// connection they still have).
-    private static func shutDown(_ workers: [HTTPWorker]) {
+    /// Quiesces the workers' daemons, ends their threads, answers what handlers still owe (`503`:
+    /// no handler runs any more, and the library must not stop with a connection suspended), then
+    /// stops the daemons (closing every connection they still have).
+    private static func shutDown(_ workers: [HTTPWorker], _ core: ServerCore) {
         workers.forEach { $0.askToQuiesce() }
         while !workers.allSatisfy(\.hasQuiesced) { usleep(1000) }
         workers.forEach { $0.end() }
+        core.waiting.answerAll(.text(503, "The server is stopping."))
         workers.forEach { $0.stopDaemon() }
     }
 

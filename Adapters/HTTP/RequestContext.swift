@@ -5,8 +5,9 @@ import Glibc
 /// has read the request line (its raw target is kept there, before the library decodes it), freed
 /// when the library says the request is over.
 final class RequestContext {
-    /// Where the request is: its header fields arrived, its body is arriving, it is answered.
-    enum Phase { case headers, body, answered }
+    /// Where the request is: its header fields arrived, its body is arriving, its answer is
+    /// awaited (the handler gave a deferred one), it is answered.
+    enum Phase { case headers, body, waiting(HTTPDeferred), answered }
 
     /// The request target exactly as sent (path and query string, still percent-encoded).
     let target: [UInt8]

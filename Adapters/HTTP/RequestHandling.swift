@@ -3,7 +3,7 @@ import Glibc
 
 /// How a request goes through the server: refused at once if the server cannot or must not take
 /// it, its body collected within the limit, then handed to the handler whole, and the answer
-/// queued with the library.
+/// queued with the library — at once, or once a deferred answer is given.
 extension ServerCore {
     /// The size of one piece of a stream the library asks for.
     private static let streamBlock = 16 * 1024
@@ -41,7 +41,13 @@ extension ServerCore {
             guard let request = request(connection, context) else {
                 return queue(.text(400, "The request is malformed: its path, query, header fields, cookies or form are not UTF-8 text without NUL."), on: connection, context)
             }
-            return queue(handler(request), on: connection, context)
+            let answer = handler(request)
+            guard case .later(let deferred) = answer.body else { return queue(answer, on: connection, context) }
+            guard let given = wait(for: deferred, on: connection, context) else { return .YES }
+            return queue(given, on: connection, context)
+        case .waiting(let deferred):
+            guard let given = answered(deferred, context) else { return .YES }
+            return queue(given, on: connection, context)
         case .answered:
             return .NO
         }
@@ -95,6 +101,8 @@ extension ServerCore {
             response = bytes.withUnsafeBytes { library.responseFromBuffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY) }
         case .stream(let stream):
             response = streamResponse(stream, on: connection, context)
+        case .later:
+            response = nil  // a deferred answer's own answer is never deferred again
         }
         guard let response else { return nil }
         let own = Set(answer.headers.map { $0.name.lowercased() })
