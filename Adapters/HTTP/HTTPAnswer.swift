@@ -12,6 +12,11 @@ package struct HTTPAnswer: Sendable {
         self.body = body
     }
 
+    /// An answer given later, from any thread, through `deferred` (see `HTTPDeferred`).
+    package static func later(_ deferred: HTTPDeferred) -> HTTPAnswer {
+        HTTPAnswer(status: 500, body: .later(deferred))
+    }
+
     /// A short plain-text answer (the server's own refusals are these).
     package static func text(_ status: Int, _ text: String) -> HTTPAnswer {
         HTTPAnswer(
@@ -28,4 +33,7 @@ package enum HTTPBody: Sendable {
     /// A body of unknown length, sent as it is written (Server-Sent Events); it ends when the
     /// stream is finished, the client goes away, or the server stops.
     case stream(HTTPStream)
+    /// The answer is not known yet: the whole answer — status, fields and body — is the one
+    /// `deferred` is given later (the status and fields given with this body are not sent).
+    case later(HTTPDeferred)
 }

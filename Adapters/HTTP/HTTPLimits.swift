@@ -2,8 +2,10 @@
 package enum HTTPLimits {
     /// The request line and header fields together; more is `431`.
     package static let headerBytes = 16 * 1024
-    /// A request body, de-chunked; a longer `Content-Length` is `413` before the body is read, a
-    /// chunked body that grows past it is read and dropped, then `413`.
+    /// The request target (path and query string, as sent); a longer one is `414`.
+    package static let targetBytes = 8 * 1024
+    /// A request body, whose `Content-Length` says its size (a body sent with a
+    /// `Transfer-Encoding` is refused); a longer one is `413` before the body is read.
     package static let bodyBytes = 64 * 1024
     /// A connection that sends and receives nothing for this long is closed by the library.
     package static let idleSeconds: UInt32 = 10
@@ -17,7 +19,4 @@ package enum HTTPLimits {
     /// Each connection's memory for the request it reads and the headers it answers (the
     /// library's pool): room for the largest header block allowed, with its bookkeeping.
     static let connectionMemory = 64 * 1024
-    /// A chunked body past `bodyBytes` is read and dropped up to this much before the connection
-    /// is closed without an answer.
-    static let discardedBodyBytes = 1 << 20
 }

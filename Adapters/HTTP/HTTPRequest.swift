@@ -18,7 +18,7 @@ package struct HTTPRequest: Sendable {
     /// The fields of an `application/x-www-form-urlencoded` or `multipart/form-data` body, in
     /// order, decoded by the library's POST processor; nil for any other body or none.
     package let form: [HTTPField]?
-    /// The body's bytes (at most `HTTPLimits.bodyBytes`), de-chunked.
+    /// The body's bytes (at most `HTTPLimits.bodyBytes`, sent with a `Content-Length`).
     package let body: [UInt8]
     /// Whom it comes from: the peer of the TCP connection or, when the server trusts a proxy and
     /// that peer is this machine, the address the proxy forwarded (see `ProxyForwarding`).

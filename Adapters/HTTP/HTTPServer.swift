@@ -2,7 +2,8 @@ import CMicroHTTPD
 import Glibc
 
 /// What answers every request: called on one of the server's worker threads once the request
-/// has arrived whole, it must return in bounded time (a stop waits for it).
+/// has arrived whole, it must return in bounded time (a stop waits for it); an answer that takes
+/// long (a password's check) is given later instead, from another thread (`HTTPAnswer.later`).
 package typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPAnswer
 
 /// An HTTP server on libmicrohttpd: listens on an address (with the library's TLS when an identity
@@ -27,7 +28,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
 
     /// Starts serving: by the time this returns, connections are accepted. `commonHeaders` go
     /// on every answer that has no field of the same name — the server's own refusals (`400`,
-    /// `413`, `431`, `503`) included, which no handler sees. Every request's line goes to `log`.
+    /// `413`, `414`, `431`, `503`) included, which no handler sees. Every request's line goes to `log`.
     /// With `trustsProxy`, a request from this machine is taken to come from the address and
     /// over the scheme its reverse proxy forwarded (`ProxyForwarding`); from elsewhere, or
     /// without it, the forwarded fields are only header fields like any other.
@@ -56,7 +57,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
                 started.append(try HTTPServer.startWorker(core, listener: listener, port: bound.port, tls: tls, threads: max(1, threads)))
             }
         } catch {
-            HTTPServer.shutDown(started)
+            HTTPServer.shutDown(started, core)
             close(listener)
             core.hangups.stop()
             throw error
@@ -87,16 +88,18 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
         close(listener)  // only now: a daemon that still listened would use a closed descriptor
         core.streams.endAll()
         while (core.requestsInFlight > 0 || core.streams.count > 0) && HTTPServer.now() < deadline { usleep(5000) }
-        HTTPServer.shutDown(workers)
+        HTTPServer.shutDown(workers, core)
         core.hangups.stop()
     }
 
-    /// Quiesces the workers' daemons, ends their threads, then stops the daemons (closing every
-    /// connection they still have).
-    private static func shutDown(_ workers: [HTTPWorker]) {
+    /// Quiesces the workers' daemons, ends their threads, answers what handlers still owe (`503`:
+    /// no handler runs any more, and the library must not stop with a connection suspended), then
+    /// stops the daemons (closing every connection they still have).
+    private static func shutDown(_ workers: [HTTPWorker], _ core: ServerCore) {
         workers.forEach { $0.askToQuiesce() }
         while !workers.allSatisfy(\.hasQuiesced) { usleep(1000) }
         workers.forEach { $0.end() }
+        core.waiting.answerAll(.text(503, "The server is stopping."))
         workers.forEach { $0.stopDaemon() }
     }
 
@@ -111,7 +114,9 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: perDaemon, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: Int(HTTPLimits.idleSeconds), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: HTTPLimits.connectionMemory, ptr_value: nil),
-            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
+            // The library's own strict checks answer without the common fields (and a missing Host
+            // twice): the server makes them itself (`RequestFraming`).
+            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 0, ptr_value: nil),
             MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(LibraryCallbacks.requestArrived, to: Int.self), ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(LibraryCallbacks.completed, to: Int.self), ptr_value: context),
             MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(LibraryCallbacks.connection, to: Int.self), ptr_value: context),

@@ -15,11 +15,11 @@ enum LibraryCallbacks {
 
     /// The library's access handler: called once the header fields are in, once per piece of
     /// body, and once the request is whole.
-    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, data, size, slot in
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, data, size, slot in
         guard let cls, let connection, let size, let context = slot?.pointee else { return .NO }
         return Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().handle(
             connection, Unmanaged<RequestContext>.fromOpaque(context).takeUnretainedValue(),
-            method: method, data: data, size: size
+            method: method, version: version, data: data, size: size
         )
     }
 

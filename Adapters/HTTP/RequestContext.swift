@@ -5,8 +5,9 @@ import Glibc
 /// has read the request line (its raw target is kept there, before the library decodes it), freed
 /// when the library says the request is over.
 final class RequestContext {
-    /// Where the request is: its header fields arrived, its body is arriving, it is answered.
-    enum Phase { case headers, body, answered }
+    /// Where the request is: its header fields arrived, its body is arriving, its answer is
+    /// awaited (the handler gave a deferred one), it is answered.
+    enum Phase { case headers, body, waiting(HTTPDeferred), answered }
 
     /// The request target exactly as sent (path and query string, still percent-encoded).
     let target: [UInt8]
@@ -19,9 +20,8 @@ final class RequestContext {
     var method: String?
     /// True while the request counts as in flight (a stop waits for these).
     var inFlight = false
+    /// The body so far (a `Content-Length` past the limit is refused before it is read).
     var body: [UInt8] = []
-    /// Bytes of a body past the limit, read and dropped.
-    var discarded = 0
     var postProcessor: OpaquePointer? {
         didSet { if postProcessor != nil { postProcessorWasMade = true } }
     }
@@ -43,17 +43,8 @@ final class RequestContext {
         arrivedMonotonic = RequestContext.monotonic()
     }
 
-    /// True when the body (so far) is over the limit and is being dropped.
-    var bodyIsTooLarge: Bool { discarded > 0 }
-
-    /// Takes one piece of the body: kept (and fed to the form's processor) while the whole stays
-    /// within the limit, dropped once it does not.
+    /// Takes one piece of the body: kept, and fed to the form's processor.
     func take(_ bytes: UnsafeRawBufferPointer, _ library: LibMicroHTTPD) {
-        if bodyIsTooLarge || body.count + bytes.count > HTTPLimits.bodyBytes {
-            discarded += body.count + bytes.count
-            body = []
-            return
-        }
         body.append(contentsOf: bytes)
         if let postProcessor, !formIsMalformed,
            library.postProcess(postProcessor, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count) != .YES {

@@ -3,7 +3,7 @@ import Glibc
 
 /// How a request goes through the server: refused at once if the server cannot or must not take
 /// it, its body collected within the limit, then handed to the handler whole, and the answer
-/// queued with the library.
+/// queued with the library — at once, or once a deferred answer is given.
 extension ServerCore {
     /// The size of one piece of a stream the library asks for.
     private static let streamBlock = 16 * 1024
@@ -14,17 +14,17 @@ extension ServerCore {
 
     /// One call of the library's access handler (see `LibraryCallbacks.access`).
     func handle(
-        _ connection: OpaquePointer, _ context: RequestContext, method: UnsafePointer<CChar>?,
+        _ connection: OpaquePointer, _ context: RequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
         data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         switch context.phase {
         case .headers:
             context.phase = .body
-            context.method = method.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+            context.method = method.map { String(cString: $0) }
             context.inFlight = true
             context.origin = origin(connection)
             requestBegan()
-            if let refusal = refusal(connection) {
+            if let refusal = refusal(connection, context, version: version.map { String(cString: $0) } ?? "") {
                 return queue(refusal, on: connection, context)
             }
             context.postProcessor = library.createPostProcessor(connection, ServerCore.formBuffer, LibraryCallbacks.formField, Unmanaged.passUnretained(context).toOpaque())
@@ -32,31 +32,37 @@ extension ServerCore {
         case .body where size.pointee > 0:
             context.take(UnsafeRawBufferPointer(start: data, count: size.pointee), library)
             size.pointee = 0
-            // A chunked body far past the limit is not read to its end: the connection is closed.
-            return context.discarded > HTTPLimits.discardedBodyBytes ? .NO : .YES
+            return .YES
         case .body:
             context.phase = .answered
-            if context.bodyIsTooLarge { return queue(.text(413, "The request's body is larger than 64 KiB."), on: connection, context) }
             guard context.finishForm(library) else {
                 return queue(.text(400, "The request's form is malformed."), on: connection, context)
             }
             guard let request = request(connection, context) else {
                 return queue(.text(400, "The request is malformed: its path, query, header fields, cookies or form are not UTF-8 text without NUL."), on: connection, context)
             }
-            return queue(handler(request), on: connection, context)
+            let answer = handler(request)
+            guard case .later(let deferred) = answer.body else { return queue(answer, on: connection, context) }
+            guard let given = wait(for: deferred, on: connection, context) else { return .YES }
+            return queue(given, on: connection, context)
+        case .waiting(let deferred):
+            guard let given = answered(deferred, context) else { return .YES }
+            return queue(given, on: connection, context)
         case .answered:
             return .NO
         }
     }
 
-    /// Why a request whose header fields just arrived is answered at once, or nil to take it.
-    private func refusal(_ connection: OpaquePointer) -> HTTPAnswer? {
+    /// Why a request whose header fields just arrived is answered at once, or nil to take it. An
+    /// answer given now leaves the body unread and the connection closed after it.
+    private func refusal(_ connection: OpaquePointer, _ context: RequestContext, version: String) -> HTTPAnswer? {
         if isStopping { return .text(503, "The server is stopping.") }
         if openConnections > HTTPLimits.connections {
             var busy = HTTPAnswer.text(503, "The server has too many connections; try again shortly.")
             busy.headers.append(HTTPField("Retry-After", "1"))
             return busy
         }
+        if let refusal = framingRefusal(connection, context, version: version) { return refusal }
         let headerSize = loans_mhd_connection_info(library.connectionInfo, connection, .CONNECTION_INFO_REQUEST_HEADER_SIZE)?.pointee.header_size ?? 0
         if headerSize > HTTPLimits.headerBytes { return .text(431, "The request's header fields are larger than 16 KiB.") }
         if let length = value(connection, .HEADER_KIND, "Content-Length").flatMap({ UInt64(String(decoding: $0, as: UTF8.self)) }),
@@ -95,6 +101,8 @@ extension ServerCore {
             response = bytes.withUnsafeBytes { library.responseFromBuffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY) }
         case .stream(let stream):
             response = streamResponse(stream, on: connection, context)
+        case .later:
+            response = nil  // a deferred answer's own answer is never deferred again
         }
         guard let response else { return nil }
         let own = Set(answer.headers.map { $0.name.lowercased() })

@@ -41,10 +41,9 @@ extension ServerCore {
         return segments
     }
 
-    /// Every value of one kind, in the order the library keeps them.
+    /// Every value of one kind, in the order the library keeps them, as text.
     private func fields(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [HTTPField]? {
-        var raw: [(name: [UInt8], value: [UInt8])] = []
-        _ = withUnsafeMutablePointer(to: &raw) { library.connectionValues(connection, kind, LibraryCallbacks.value, $0) }
+        let raw = rawValues(connection, kind)
         var fields: [HTTPField] = []
         fields.reserveCapacity(raw.count)
         for (name, value) in raw {
@@ -52,6 +51,13 @@ extension ServerCore {
             fields.append(HTTPField(name, value))
         }
         return fields
+    }
+
+    /// Every value of one kind, in the order the library keeps them, as the bytes it parsed.
+    func rawValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(name: [UInt8], value: [UInt8])] {
+        var raw: [(name: [UInt8], value: [UInt8])] = []
+        _ = withUnsafeMutablePointer(to: &raw) { library.connectionValues(connection, kind, LibraryCallbacks.value, $0) }
+        return raw
     }
 
     /// Whom the request comes from and whether over TLS: the connection's peer and the server's

@@ -4,7 +4,7 @@ import Glibc
 /// The state every worker shares, handed to the library's callbacks as their context: the handler
 /// and the log sink, the open connections (the library's own limit cannot answer `503`, so the
 /// server counts them), the requests in flight (what a stop waits for), the open streams and
-/// their hang-up watch, and whether the server is stopping.
+/// their hang-up watch, the answers handlers will give later, and whether the server is stopping.
 final class ServerCore: @unchecked Sendable {  // the counts and the streams are guarded by `lock`
     let library: LibMicroHTTPD
     let handler: HTTPHandler
@@ -16,6 +16,8 @@ final class ServerCore: @unchecked Sendable {  // the counts and the streams are
     let commonHeaders: [HTTPField]
     let streams: OpenStreams
     let hangups: StreamHangups
+    /// The deferred answers awaited now.
+    let waiting = WaitingAnswers()
     private let lock = Lock()
     private var connections = 0
     private var requests = 0

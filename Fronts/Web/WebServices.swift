@@ -2,7 +2,7 @@ import LoansCore
 import LoansText
 
 /// What the web front needs from the composition root, and nothing more: readers for many
-/// requests at once, the store's sign-ins and a password checker, a writer that records a person's changes under their
+/// requests at once, the store's sign-ins, a password checker and the queue it runs on, a writer that records a person's changes under their
 /// web name, the calendar feed (written by the calendar front, which this front may not import),
 /// the clock, the due-soon window and the address people reach the server at.
 package struct WebServices: Sendable {
@@ -15,6 +15,8 @@ package struct WebServices: Sendable {
     package var signIns: any SignInStore
     /// Checks the passwords of sign-ins (Argon2id, loaded by the composition root).
     package var passwords: any PasswordHashing
+    /// Where those checks run: off the request threads, a few at once (`PasswordChecks`).
+    package var passwordChecks: any PasswordChecks
     /// A writer whose changes the history gives to `NAME@web` (on a server also the database
     /// role), so undo on the web undoes that person's changes.
     package var writer: @Sendable (SignedIn) throws -> any LoanWriting
@@ -32,7 +34,8 @@ package struct WebServices: Sendable {
     package var watchesChanges = false
 
     package init(
-        readers: any LoanReaderPool, signIns: any SignInStore, passwords: any PasswordHashing, writer: @escaping @Sendable (SignedIn) throws -> any LoanWriting,
+        readers: any LoanReaderPool, signIns: any SignInStore, passwords: any PasswordHashing, passwordChecks: any PasswordChecks,
+        writer: @escaping @Sendable (SignedIn) throws -> any LoanWriting,
         calendar: @escaping @Sendable (any LoanReading, any ByteSink) throws -> Void, now: @escaping @Sendable () -> Now,
         wallTime: @escaping @Sendable (UTCTimestamp) -> WallTime, window: DueWindow, base: WebBaseURL
     ) {
@@ -40,6 +43,7 @@ package struct WebServices: Sendable {
         documentReaders = readers
         self.signIns = signIns
         self.passwords = passwords
+        self.passwordChecks = passwordChecks
         self.writer = writer
         self.calendar = calendar
         self.now = now

@@ -50,8 +50,14 @@ extension WebFront {
         return signedIn(token, secure: secure)
     }
 
-    /// `POST /login` with a name and a password.
+    /// `POST /login` with a name and a password, checked on the password queue: the request's
+    /// thread goes back to serving pages while the hash is made.
     private func passwordSignIn(_ request: WebRequest, now: Now, secure: Bool) -> WebAnswer {
+        queued(request, secure: secure) { [self] in checkPassword(request, now: now, secure: secure) }
+    }
+
+    /// The sign-in with a name and a password itself, on a thread of the password queue.
+    private func checkPassword(_ request: WebRequest, now: Now, secure: Bool) -> WebAnswer {
         let name = request.field("name") ?? ""
         let password = Array((request.field("password") ?? "").utf8)
         guard let token = WebTokens.random() else { return .text(503, "The system gives no randomness; no sign-in can be made.") }

@@ -5,8 +5,9 @@ import Testing
 
 /// A real nginx (Debian's, run as this user with a configuration of its own) doing TLS with a
 /// self-signed certificate on a free loopback port, serving a site of Docs/Deployment.md as the
-/// guide writes it: its `listen 443`, certificate files and upstream ports (`127.0.0.1:8742`,
-/// `:8743` …) put in for this test's, so the test runs the guide's site and not a copy.
+/// guide writes it: its `listen 443`, certificate files, log files and upstream ports
+/// (`127.0.0.1:8742`, `:8743` …) put in for this test's, so the test runs the guide's site and
+/// not a copy.
 final class NginxProxy {
     let process: Subprocess
     let port: Int
@@ -29,6 +30,8 @@ final class NginxProxy {
             guard text.contains(written) else { throw HarnessError("the guide's nginx \(site) has no \(written)") }
             text = text.replacingOccurrences(of: written, with: used)
         }
+        // Its logs go to the test's folder: /var/log/nginx/access.log is FOLDER/nginx-access.log.
+        text = text.replacingOccurrences(of: "/var/log/nginx/", with: folder + "/nginx-")
         try FileManager.default.createDirectory(atPath: folder + "/nginx-temp", withIntermediateDirectories: true)
         let conf = folder + "/nginx-\(port).conf"
         try NginxProxy.configuration(folder: folder, site: text, port: port).write(toFile: conf, atomically: true, encoding: .utf8)

@@ -124,4 +124,30 @@ import Testing
         let lines = ServeBehindNginxTests.requestLines(serve)
         #expect(lines.filter { $0.contains(" 127.0.0.5 POST /login 401 ") }.count == 5 && lines.contains { $0.contains(" 127.0.0.6 POST /login 303 ") }, "\(lines)")
     }
+
+    /// The one-time link's token never reaches nginx's access log, with either site of the guide:
+    /// not from the link itself (`GET /login?once=…`), nor from the `Referer` a browser sends
+    /// with the sign-in page's stylesheet (the page's whole address, to its own origin).
+    @Test(arguments: ["site", "several"])
+    func theOneTimeLinkStaysOutOfNginxsLog(_ site: String) throws {
+        let loans = try BinaryHarness()
+        defer { loans.remove() }
+        let pem = try ServeTLSTests.certificate(in: loans.folder)
+        let upstream = try ServeProcess.freePort()
+        let nginx = try NginxProxy(site: site, upstreams: site == "site" ? [upstream] : [upstream, upstream], folder: loans.folder, certificate: pem)
+        let serve = try ServeProcess(loans, ["--base-url", nginx.origin + "/", "--trust-proxy"], port: upstream, trusting: pem.certificate, reachedAt: nginx.origin)
+        let up = eventually(patience: 30) { !nginx.process.isRunning || (try? serve.curl("/healthz").body) == "ok\n" }
+        #expect(up && nginx.process.isRunning, "\(nginx.diagnosis)")
+        let link = try #require(serve.link)
+        let token = String(link.split(separator: "=").last ?? "")
+        let page = try serve.curl(link)
+        let stylesheet = try #require(page.body.components(separatedBy: "/static/").dropFirst().map { String($0.prefix { $0 != "\"" }) }.first { $0.hasSuffix("css") })
+        #expect(try serve.curl("/static/" + stylesheet, headers: ["Referer: \(link)"]).status == 200)
+        try serve.signIn()
+        let log = nginx.folder + "/nginx-access.log"
+        #expect(eventually(patience: 20) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("POST /login") }, "\(nginx.diagnosis)")
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("GET /login ") && text.contains("GET /static/"), "\(text)")
+        #expect(!text.contains(token), "the one-time link's token is in nginx's access log: \(text)")
+    }
 }

@@ -125,6 +125,33 @@ import Testing
         #expect(try loans.must("history").contains("secret-title"))
     }
 
+    /// A path segment that holds 32 or more characters of a token's alphabet in a row (hex,
+    /// base64url), as sent or with its percent-escapes decoded (once or more), is logged as
+    /// `[redacted]`.
+    @Test func pathSegmentsThatMayHoldATokenAreRedacted() throws {
+        let loans = try ServeEndToEndTests.seeded()
+        defer { loans.remove() }
+        let serve = try ServeProcess(loans)
+        let hex = String(repeating: "0123456789abcdef", count: 4)
+        let short = String(hex.prefix(31))
+        let encoded = hex.prefix(40).utf8.map { "%" + String($0, radix: 16) }.joined()
+        let twice = encoded.replacingOccurrences(of: "%", with: "%25")
+        let sent: [(path: String, secrets: [String])] = [
+            ("/x/\(hex)00", [hex]), ("/x/%\(hex)", [hex]), ("/x/a.\(hex.uppercased()).b", [hex.uppercased()]),
+            ("/x/\(encoded)/y", [encoded, String(hex.prefix(40))]), ("/x/%25\(twice)", [twice]),
+            ("/x/Zm9vYmFyYmF6cXV4-_Zm9vYmFyYmF6cXV4-_Zm9v", ["Zm9vYmFyYmF6cXV4-_Zm9v"]),
+        ]
+        for item in sent + [("/x/\(short)", []), ("/loans/3", [])] { _ = try serve.curl(item.path) }
+        #expect(eventually(patience: 20) { ServeBehindNginxTests.requestLines(serve).count >= sent.count + 2 }, "\(serve.process.output)")
+        let lines = ServeBehindNginxTests.requestLines(serve)
+        #expect(lines.filter { $0.contains(" GET /x/[redacted] 404 ") }.count == 5, "\(lines)")
+        #expect(lines.contains { $0.contains(" GET /x/[redacted]/y 404 ") }, "\(lines)")
+        #expect(lines.contains { $0.contains(" GET /x/\(short) 404 ") } && lines.contains { $0.contains(" GET /loans/3 ") }, "\(lines)")
+        for (path, secrets) in sent {
+            for secret in secrets { #expect(!lines.contains { $0.contains(secret) }, "\(path) left \(secret) in the log: \(lines)") }
+        }
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalStopsItWithExitZero(_ signal: Int32) throws {
         let loans = try ServeEndToEndTests.seeded()

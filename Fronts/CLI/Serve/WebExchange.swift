@@ -7,7 +7,8 @@ import LoansWeb
 /// The one place the HTTP adapter meets the web front: its requests become the front's, the
 /// front's answers become its own. A document the front writes over time goes out on a stream
 /// from a thread of its own, held back while the client lags; live updates go out on a stream
-/// the front keeps.
+/// the front keeps; an answer the front gives later goes out when it is given, no thread waiting
+/// for it meanwhile.
 enum WebExchange {
     static func request(_ request: HTTPRequest) -> WebRequest {
         WebRequest(
@@ -37,6 +38,10 @@ enum WebExchange {
             stream.send(ServerSentEvent.comment("open"))
             open(EventStreamOverHTTP(stream))
             return HTTPAnswer(status: answer.status, headers: headers, body: .stream(stream))
+        case .later(let start):
+            let deferred = HTTPDeferred()
+            start { deferred.answer(WebExchange.answer($0)) }
+            return .later(deferred)
         }
     }
 

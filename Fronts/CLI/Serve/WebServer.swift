@@ -55,6 +55,7 @@ struct WebServer {
         }
         // The one wake loop and its watcher, before the server starts its threads.
         let feed = LiveFeed(today: request.today, source: stores.wakeSource(), box: frontBox)
+        let passwordChecks = try PasswordQueue()
         let server: HTTPServer
         do {
             server = try HTTPServer(
@@ -70,7 +71,8 @@ struct WebServer {
         let scheme = tlsIdentity == nil ? "http" : "https"
         let base = command.base ?? WebBaseURL(listening: server.address.description, https: tlsIdentity != nil)
         let services = WebServices(
-            readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, passwords: Argon2id(), writer: { try writers.writer($0) },
+            readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, passwords: Argon2id(), passwordChecks: passwordChecks,
+            writer: { try writers.writer($0) },
             calendar: { reader, sink in
                 try CalendarFeed(query: CalendarFeedQuery(store: reader), alarms: alarms, product: product).write { try sink.write($0) }
             },
@@ -92,6 +94,7 @@ struct WebServer {
         log.say("loans: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping (open requests get up to 5 s)")
         feed?.stop()
         server.stop(grace: HTTPLimits.drainSeconds)
+        passwordChecks.stop()
         return .success
     }
 }

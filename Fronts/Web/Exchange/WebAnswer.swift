@@ -52,6 +52,10 @@ package enum WebBody: Sendable {
     /// Server-Sent Events: `open` is given the stream once the answer is on its way, and keeps
     /// it (`LiveUpdates`) to send events until the client leaves.
     case events(@Sendable (any EventStream) -> Void)
+    /// The answer is not known yet: `start` is run at once with the function that gives it
+    /// (once, from any thread) — the whole answer, whose status and fields replace these. The
+    /// composition root keeps no thread waiting for it meanwhile.
+    case later(@Sendable (@escaping @Sendable (WebAnswer) -> Void) -> Void)
 }
 
 /// An open stream of Server-Sent Events, as the composition root gives it (over the adapter's).

@@ -24,13 +24,17 @@ final class TestFront {
 
     /// With `documentPool`, documents read from a pool of their own over the same store (as
     /// `serve` gives them), else from the pages' pool.
-    init(loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false, documentPool: Bool = false) {
+    /// Password checks run at once, on the thread that asks (`InlineChecks`), unless `checks` says otherwise.
+    init(
+        loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false, documentPool: Bool = false,
+        checks: any PasswordChecks = InlineChecks()
+    ) {
         pool = MemoryReaderPool(MemoryStore(loans: loans))
         self.base = try! WebBaseURL(parsing: base)
         let pool = self.pool
         let day = Sample.today
         var services = WebServices(
-            readers: pool, signIns: signIns, passwords: TestFront.passwords, writer: { person in
+            readers: pool, signIns: signIns, passwords: TestFront.passwords, passwordChecks: checks, writer: { person in
                 pool.store.author = WebServices.author(person)
                 return pool.store
             },
@@ -108,7 +112,14 @@ final class TestFront {
         let body: String
         let answer: WebAnswer
 
-        init(_ answer: WebAnswer) {
+        init(_ given: WebAnswer) {
+            var answer = given
+            if case .later(let start) = given.body {
+                // The test's checks run on the thread that asks, so the answer is given at once.
+                let later = LaterAnswer()
+                start { later.answer = $0 }
+                answer = later.answer ?? WebAnswer(status: 0)
+            }
             self.answer = answer
             status = answer.status
             headers = answer.headers
@@ -118,7 +129,7 @@ final class TestFront {
                 let sink = CapturedSink()
                 try? write(sink)
                 body = String(decoding: sink.bytes, as: UTF8.self)
-            case .events: body = ""
+            case .events, .later: body = ""
             }
         }
 
@@ -136,4 +147,24 @@ final class TestFront {
 final class CapturedSink: ByteSink {
     var bytes: [UInt8] = []
     func write(_ chunk: [UInt8]) throws { bytes += chunk }
+}
+
+/// Password checks run at once on the thread that asks, or — while `full` — none taken at all.
+final class InlineChecks: PasswordChecks, @unchecked Sendable {  // `full` is set by the test's one thread
+    var full: Bool
+
+    init(full: Bool = false) {
+        self.full = full
+    }
+
+    func submit(_ check: @escaping @Sendable () -> Void) -> Bool {
+        guard !full else { return false }
+        check()
+        return true
+    }
+}
+
+/// The answer a `.later` body gave.
+final class LaterAnswer: @unchecked Sendable {  // set and read on the test's one thread
+    var answer: WebAnswer?
 }

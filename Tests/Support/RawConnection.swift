@@ -1,15 +1,14 @@
 import Foundation
 import Glibc
-import LoansTestSupport
 
 /// A TCP connection a test drives byte by byte: for what curl would not send (bytes that are not
 /// UTF-8, a dribbling client, a silent one) and for reading exactly what the server sends.
-final class RawConnection: @unchecked Sendable {  // a descriptor; each test uses one from one thread at a time
-    let descriptor: Int32
+package final class RawConnection: @unchecked Sendable {  // a descriptor; each test uses one from one thread at a time
+    package let descriptor: Int32
 
     /// Connects to `host` (an IPv4 literal) on `port`, from `source` if given (any 127.x address
     /// is this machine).
-    init(port: UInt16, host: String = "127.0.0.1", source: String? = nil) throws {
+    package init(port: UInt16, host: String = "127.0.0.1", source: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
         if let source {
@@ -32,7 +31,7 @@ final class RawConnection: @unchecked Sendable {  // a descriptor; each test use
 
     /// True when connecting to 127.0.0.1:`port` is refused (nothing listens); false when the
     /// connection is made, or still pending after a second (a backlog that nobody accepts from).
-    static func isRefused(port: UInt16) -> Bool {
+    package static func isRefused(port: UInt16) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
         defer { close(descriptor) }
         var remote = address("127.0.0.1", port)
@@ -47,11 +46,11 @@ final class RawConnection: @unchecked Sendable {  // a descriptor; each test use
         return error == ECONNREFUSED
     }
 
-    func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -61,7 +60,7 @@ final class RawConnection: @unchecked Sendable {  // a descriptor; each test use
     }
 
     /// Reads until `done` says the bytes so far suffice, the server closes, or `seconds` pass.
-    func read(seconds: Double = 30, until done: ([UInt8]) -> Bool = { _ in false }) -> (bytes: [UInt8], closed: Bool) {
+    package func read(seconds: Double = 30, until done: ([UInt8]) -> Bool = { _ in false }) -> (bytes: [UInt8], closed: Bool) {
         let deadline = Date().addingTimeInterval(seconds)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -78,12 +77,12 @@ final class RawConnection: @unchecked Sendable {  // a descriptor; each test use
     }
 
     /// Reads one whole answer (until the server closes, or `seconds`) as text.
-    func answer(seconds: Double = 30) -> String {
+    package func answer(seconds: Double = 30) -> String {
         String(decoding: read(seconds: seconds).bytes, as: UTF8.self)
     }
 
     /// The status code of the first answer read, once its status line is in.
-    func status(seconds: Double = 30) -> Int? {
+    package func status(seconds: Double = 30) -> Int? {
         let read = read(seconds: seconds) { $0.count >= 12 && $0.contains(UInt8(ascii: "\n")) }
         let line = String(decoding: read.bytes.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
         return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
