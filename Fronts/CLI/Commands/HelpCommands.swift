@@ -13,7 +13,7 @@ struct HelpCommand: LoansCommand {
     }
 
     /// The date of this version, as CHANGELOG.md gives it: the man page's `.TH` date.
-    static let manDate = "2026-12-01"
+    static let manDate = "2026-12-03"
 
     let topic: CommandDeclaration?
     let man: Bool
