@@ -279,5 +279,26 @@ extension PostgresSchema {
                 "INSERT INTO loans.change_feed (generation) VALUES (txid_current())",
             ]
         ),
+        (
+            "share links, one per person, and each account's private calendar feed, by the hash of their token",
+            [
+                // Beside the loans and outside the history, as the sign-in tables are.
+                """
+                CREATE TABLE loans.share_link (
+                    token_hash text PRIMARY KEY,
+                    name text NOT NULL,
+                    folded_name text NOT NULL UNIQUE,
+                    created_at bigint NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE loans.calendar_feed (
+                    token_hash text PRIMARY KEY,
+                    account_id bigint NOT NULL UNIQUE,
+                    created_at bigint NOT NULL
+                )
+                """,
+            ]
+        ),
     ]
 }

@@ -172,6 +172,23 @@ enum Migrations {
         CREATE INDEX sign_in_attempt_by_name ON sign_in_attempt (name, at);
         CREATE INDEX sign_in_attempt_by_client ON sign_in_attempt (client, at);
         """,
+        // 8: the links that show one person what is between you (`loans share`), one per person
+        // (by the name as Core folds it), and each account's private calendar feed (`loans
+        // account feed`), one per account: beside the loans and outside the history, as the
+        // sign-in tables are, by the SHA-256 of their token (never the token).
+        """
+        CREATE TABLE share_link (
+            token_hash TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            folded_name TEXT NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE calendar_feed (
+            token_hash TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The migration that keeps the day each reminder was sent for (`reminder_sent.sent_on`).
@@ -179,7 +196,7 @@ enum Migrations {
 
     /// The version `all` brings a database to: its count, written out so that reading a
     /// database never builds the migrations' text (`SQLiteFileTests` holds the two equal).
-    static let latestVersion: Int64 = 7
+    static let latestVersion: Int64 = 8
 
     /// Recomputes `open_due_day` from the loans, as migration 2 first filled it (after a bulk import).
     static let rebuildDayCounts = """

@@ -1,5 +1,5 @@
 import Foundation
-import LoansAdapters
+@testable import LoansAdapters
 import LoansCore
 import LoansTestSupport
 import Testing
@@ -49,7 +49,7 @@ import Testing
         let path = folder.file("loans.db")
         _ = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).add(draft())
         #expect(try sqlite3(path, "PRAGMA application_id") == "1280262478")
-        #expect(try sqlite3(path, "PRAGMA user_version") == "7")
+        #expect(try sqlite3(path, "PRAGMA user_version") == String(Migrations.latestVersion))
         #expect(try sqlite3(path, "PRAGMA journal_mode") == "wal")
         let plan = try sqlite3(path, "EXPLAIN QUERY PLAN SELECT id FROM loan WHERE returned_on IS NULL AND due_on >= '2026-01-01' AND due_on <= '2026-12-01' ORDER BY due_on, id")
         #expect(plan.contains("loan_open_by_due"))
