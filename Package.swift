@@ -131,7 +131,7 @@ let package = Package(
             path: "Tests/LoansCLITests"
         ),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["loans", "loans-tui-bench", "LoansTestSupport"], path: "Tests/EndToEndTests", exclude: ["Browser"]
+            name: "EndToEndTests", dependencies: ["loans", "loans-tui-bench", "LoansTestSupport"], path: "Tests/EndToEndTests", exclude: ["Browser", "Mail"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -8,11 +8,15 @@ import LoansTestSupport
 /// is a configuration file the guide shows.
 struct DeploymentGuide {
     let text: String
+    /// The guide's file in Docs/ (Deployment.md unless another guide's blocks are wanted:
+    /// Reminders.md's mail script).
+    let document: String
 
-    init() throws {
+    init(_ document: String = "Deployment.md") throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Docs/Deployment.md").standardized.path
+            .appendingPathComponent("../../Docs/" + document).standardized.path
         text = try String(contentsOfFile: path, encoding: .utf8)
+        self.document = document
     }
 
     /// The lines of the block named `name`, joined as a script (or, with another `language`, the
@@ -25,7 +29,7 @@ struct DeploymentGuide {
             if inside { lines.append(line) }
             if line == "```\(language) \(name)" { inside = true }
         }
-        throw HarnessError("Docs/Deployment.md has no block ```\(language) \(name)")
+        throw HarnessError("Docs/\(document) has no block ```\(language) \(name)")
     }
 
     /// The SQL the server block feeds psql (between `<<'SQL'` and `SQL`).
