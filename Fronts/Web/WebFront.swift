@@ -12,6 +12,8 @@ package final class WebFront: Sendable {
     package let live = LiveUpdates()
     /// The lists made since the last change, when the store's changes are watched.
     let pages = PageCache()
+    /// The names person fields suggest, kept likewise.
+    let names = NameSuggestions()
 
     package init(_ services: WebServices) {
         self.services = services

@@ -90,8 +90,10 @@ extension WebFront {
         } catch {
             return unavailable(error, machine: false)
         }
+        let editor = visit.person.role == .editor
+        let names = editor ? suggestedNames() : []
         let bytes = PageLayout.page(chrome("#\(id.rawValue) " + loan.loan.title, .none, visit)) { html in
-            LoanView.content(loan, csrf: visit.person.role == .editor ? visit.csrf : nil, sent: sent, &html)
+            LoanView.content(loan, csrf: editor ? visit.csrf : nil, names: names, sent: sent, &html)
         }
         return page(status, bytes, visit)
     }
@@ -99,8 +101,9 @@ extension WebFront {
     func addPage(_ visit: Visit, state: FormState, status: Int) -> WebAnswer {
         var state = state
         if state.refusal == nil, state.values["direction"] == nil { state.values["direction"] = "lent" }
+        let names = suggestedNames()
         let bytes = PageLayout.page(chrome("Add a loan", .add, visit)) { html in
-            AddView.content(csrf: visit.csrf, state: state, &html)
+            AddView.content(csrf: visit.csrf, state: state, names: names, &html)
         }
         return page(status, bytes, visit)
     }

@@ -165,6 +165,34 @@ import Testing
         #expect(page.contains(bob) && !page.contains(alice))
     }
 
+    /// Every field that asks for a person suggests the names already used (a `<datalist>` the
+    /// field points at, each name escaped), on the add form and on a loan's edit form; the names
+    /// are read once and kept until the loans change.
+    @Test func aPersonFieldSuggestsTheKnownNames() throws {
+        let hostile = Loan(
+            id: LoanID(20), title: "Rope", direction: .lent, counterparty: "Kim \"<b>&", lentOn: Sample.day(-3), dueOn: Sample.day(4),
+            returnedOn: nil, note: nil, previousDueDates: []
+        )
+        let web = TestFront(loans: Sample.loans + [hostile], watches: true)
+        try web.signIn()
+        let add = web.get("/loans/new").body
+        #expect(add.contains("id=\"add-counterparty\" name=\"counterparty\" value=\"\" list=\"known-names\""), "\(add)")
+        #expect(add.contains("<datalist id=\"known-names\">\n<option value=\"Kim &quot;&lt;b&gt;&amp;\">\n<option value=\"Party 1\">"), "\(add)")
+        let edit = web.get("/loans/1").body
+        #expect(edit.contains("id=\"edit-counterparty\" name=\"counterparty\" value=\"Party 1\" list=\"known-names\""), "\(edit)")
+        #expect(edit.contains("<option value=\"Party 12\">"))
+        // Kept until the loans change: a write the watcher has not told yet is not read again.
+        web.store.author = "bob@laptop"
+        _ = try AddLoan(store: web.store).run(LoanDraft(
+            title: "Tent", direction: .borrowed, counterparty: "Yann", lentOn: Sample.day(0), dueOn: Sample.day(5), note: nil
+        ))
+        #expect(!web.get("/loans/new").body.contains("<option value=\"Yann\">"), "the names are kept while nothing changes")
+        web.front.live.changed()
+        #expect(web.get("/loans/new").body.contains("<option value=\"Yann\">"))
+        _ = web.post("/loans", [("title", "Ladder"), ("direction", "lent"), ("counterparty", "Zoë"), ("due", "+1w")])
+        #expect(web.get("/loans/new").body.contains("<option value=\"Zoë\">"))
+    }
+
     /// The page a form leads to shows the form's change even when another server on the same
     /// database wrote it and this one's watcher has not heard of it yet (the visitor's request
     /// carries the form's flash): the list is read again, and kept for the next visitor.

@@ -74,6 +74,28 @@ enum FormView {
         html.raw(">\n</div>\n")
     }
 
+    /// A one-line field that asks for a person: a text field that suggests the known `names`
+    /// (a `<datalist>` it points at; the browser offers them as the person types).
+    static func person(_ name: String, _ label: String, _ state: FormState, prefix: String, names: [String], hint: String, _ html: inout HTMLWriter) {
+        let id = prefix + "-" + name
+        fieldStart(id, label, hint: hint, error: state.message(name), &html)
+        html.raw("<input type=\"text\" id=\"")
+        html.raw(trusted: id)
+        html.raw("\" name=\"")
+        html.raw(trusted: name)
+        html.raw("\" value=\"")
+        html.attribute(state.values[name] ?? "")
+        html.raw("\" list=\"known-names\" autocomplete=\"off\"")
+        ariaFor(id, hint: hint, error: state.message(name), &html)
+        html.raw(">\n<datalist id=\"known-names\">\n")
+        for known in names {
+            html.raw("<option value=\"")
+            html.attribute(known)
+            html.raw("\">\n")
+        }
+        html.raw("</datalist>\n</div>\n")
+    }
+
     /// A text area (the note).
     static func area(_ name: String, _ label: String, _ state: FormState, prefix: String, _ html: inout HTMLWriter) {
         let id = prefix + "-" + name
@@ -144,11 +166,11 @@ enum FormView {
         if error != nil { html.raw(" aria-invalid=\"true\"") }
     }
 
-    /// The fields of a loan (add and edit share them).
-    static func loanFields(_ state: FormState, prefix: String, _ html: inout HTMLWriter) {
+    /// The fields of a loan (add and edit share them); the person field suggests `names`.
+    static func loanFields(_ state: FormState, prefix: String, names: [String], _ html: inout HTMLWriter) {
         text("title", "Title", state, prefix: prefix, hint: "What was lent or borrowed.", &html)
         direction(state, prefix: prefix, &html)
-        text("counterparty", "Who", state, prefix: prefix, hint: "The person or library on the other side.", &html)
+        person("counterparty", "Who", state, prefix: prefix, names: names, hint: "The person or library on the other side.", &html)
         text("due", "Due date", state, prefix: prefix, hint: dateHint, &html)
         text("lent", "Lent on", state, prefix: prefix, hint: "Left empty when adding: today (or the due date, if that is earlier).", &html)
         area("note", "Note", state, prefix: prefix, &html)

@@ -10,8 +10,9 @@ enum LoanForm {
 /// out, reopen once it is back, edit, and the way to remove it, which asks first), and its
 /// history. The fields and history are the part live updates replace.
 enum LoanView {
-    /// A loan's page; its forms only with a `csrf` token (none for a viewer, who reads only).
-    static func content(_ page: LoanPage, csrf: String?, sent: (form: LoanForm, state: FormState)?, _ html: inout HTMLWriter) {
+    /// A loan's page; its forms only with a `csrf` token (none for a viewer, who reads only), its
+    /// person field suggesting `names`.
+    static func content(_ page: LoanPage, csrf: String?, names: [String] = [], sent: (form: LoanForm, state: FormState)?, _ html: inout HTMLWriter) {
         let loan = page.loan
         let id = String(loan.id.rawValue)
         html.raw("<h1><span class=\"id\">#")
@@ -38,7 +39,7 @@ enum LoanView {
             html.raw(">none")
         }
         html.raw("</dd>\n</dl>\n</div>\n")
-        if let csrf { forms(page, csrf: csrf, sent: sent, &html) }
+        if let csrf { forms(page, csrf: csrf, names: names, sent: sent, &html) }
         html.raw("<section aria-labelledby=\"history-heading\" data-live>\n<h2 id=\"history-heading\">History</h2>\n")
         if page.history.isEmpty {
             html.raw("<p class=\"empty\">No changes of this loan are recorded.</p>\n")
@@ -63,7 +64,7 @@ enum LoanView {
         html.raw("</section>\n")
     }
 
-    private static func forms(_ page: LoanPage, csrf: String, sent: (form: LoanForm, state: FormState)?, _ html: inout HTMLWriter) {
+    private static func forms(_ page: LoanPage, csrf: String, names: [String], sent: (form: LoanForm, state: FormState)?, _ html: inout HTMLWriter) {
         let loan = page.loan
         let base = "/loans/\(loan.id.rawValue)"
         func state(_ form: LoanForm, _ values: [String: String] = [:]) -> FormState {
@@ -101,7 +102,7 @@ enum LoanView {
         FormView.form(base + "/edit", csrf: csrf, label: "Edit", { html in
             html.raw("<p class=\"hint\">Corrects the loan; a due date changed here is not a renewal.</p>\n")
             FormView.problems(edit, prefix: "edit", heading: "The loan was not changed", &html)
-            FormView.loanFields(edit, prefix: "edit", &html)
+            FormView.loanFields(edit, prefix: "edit", names: names, &html)
             html.raw("<button type=\"submit\">Save the changes</button>\n")
         }, &html)
         html.raw("</details>\n<p><a href=\"")
@@ -135,11 +136,11 @@ enum RemoveView {
 
 /// The page with the form that adds a loan.
 enum AddView {
-    static func content(csrf: String, state: FormState, _ html: inout HTMLWriter) {
+    static func content(csrf: String, state: FormState, names: [String], _ html: inout HTMLWriter) {
         html.raw("<h1>Add a loan</h1>\n")
         FormView.form("/loans", csrf: csrf, label: "Add a loan", { html in
             FormView.problems(state, prefix: "add", heading: "The loan was not added", &html)
-            FormView.loanFields(state, prefix: "add", &html)
+            FormView.loanFields(state, prefix: "add", names: names, &html)
             html.raw("<button type=\"submit\">Add the loan</button>\n")
         }, &html)
     }
