@@ -114,7 +114,7 @@ let package = Package(
             path: "Tests/LoansWidgetTests"
         ),
         .testTarget(
-            name: "LoansRemindersTests", dependencies: ["LoansReminders", "LoansCore", "LoansTestSupport"],
+            name: "LoansRemindersTests", dependencies: ["LoansReminders", "LoansCore", "LoansText", "LoansTestSupport"],
             path: "Tests/LoansRemindersTests"
         ),
         .testTarget(

@@ -98,7 +98,8 @@ package enum LoanRules {
         return true
     }
 
-    static func trim(_ text: String) -> String {
+    /// The text without white space at either end.
+    package static func trim(_ text: String) -> String {
         let visible: ClosedRange<UInt8> = 0x21...0x7E
         if let first = text.utf8.first, let last = text.utf8.last, visible.contains(first), visible.contains(last) {
             return text
