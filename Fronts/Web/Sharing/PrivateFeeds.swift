@@ -15,7 +15,7 @@ extension WebFront {
             guard try feedAccount(token) != nil else { return WebFront.noSuchAddress }
             tag = try services.readers.read { try WebFront.entityTag(of: $0, "calendar") }
         } catch {
-            return unavailable(error, machine: true)
+            return WebFront.privately(unavailable(error, machine: true))
         }
         if let unchanged = notModified(tag, request, cache: WebFront.feedCache) { return WebFront.privately(unchanged) }
         let readers = services.documentReaders

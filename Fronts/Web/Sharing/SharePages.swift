@@ -15,7 +15,7 @@ extension WebFront {
                 try SharePresenter(policy: policy).page(SharedLoansQuery(store: store, person: person, owner: services.owner), store)
             }
         } catch {
-            return unavailable(error, machine: false)
+            return WebFront.privately(unavailable(error, machine: false))
         }
         let bytes = PageLayout.page(PageChrome(title: "Your loans with " + page.owner)) { html in
             ShareView.content(page, path: "/s/" + token, base: services.base, &html)
@@ -29,7 +29,7 @@ extension WebFront {
             guard let found = try sharedPerson(token) else { return WebFront.noSuchAddress }
             person = found
         } catch {
-            return unavailable(error, machine: true)
+            return WebFront.privately(unavailable(error, machine: true))
         }
         let (readers, feed, owner) = (services.documentReaders, services.calendar, services.owner)
         return WebFront.privately(
