@@ -81,7 +81,7 @@ package struct Accounts {
     /// Keeps the hash of the account's new private calendar feed (the front makes the token and
     /// shows the address once), ending the one before at once.
     package func makeFeed(_ tokenHash: String, for name: String, now: Int64) throws {
-        try require(.keep(name))
+        try require(.keep(name))  // a feed reads every loan: its holder's, or the owner's, to make
         guard let account = try named(name) else { throw AccountError.unknown(name) }
         try store.keepFeed(tokenHash: tokenHash, account: account.id, now: now)
     }

@@ -116,8 +116,6 @@ struct AccountCommand: LoansCommand {
             out.line("The calendar feed of \(Quoted(name)) has ended.")
             return
         }
-        try accounts.require(.keep(name))
-        guard try accounts.named(name) != nil else { throw AccountError.unknown(name) }
         let base = try ShareCommand.base(request, for: "a calendar feed's address")
         guard let token = WebTokens.random() else { throw CLIError(code: .failure, message: "the system gives no randomness for a feed") }
         try accounts.makeFeed(WebTokens.hash(token), for: name, now: request.now.utc.secondsSinceEpoch)
