@@ -58,6 +58,7 @@ enum LinkContract {
         try accounts.makeFeed("feed-3", for: "Sam", now: now + 2)
         try accounts.remove("Sam")
         #expect(try open().signIns.feed("feed-3") == nil, "removing the account ends its feed")
+        #expect(try !open().signIns.endFeed(ofAccount: sam.id), "and no feed is kept for an account that is gone")
         #expect(throws: AccountError.unknown("Sam")) { try accounts.makeFeed("feed-4", for: "Sam", now: now) }
     }
 
