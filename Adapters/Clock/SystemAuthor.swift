@@ -26,6 +26,25 @@ package enum SystemAuthor {
         return "uid\(uid)"
     }
 
+    /// The name the OS user (by the effective uid) goes by with people: the full name in the
+    /// password database's comment field, else the login name — what a share link's page calls
+    /// the store's owner.
+    package static func fullName() -> String {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(geteuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil else { return user() }
+        let comment = entry.pw_gecos.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)).bindMemory(to: UInt8.self), as: UTF8.self) }
+        return fullName(comment: comment ?? "", login: user())
+    }
+
+    /// The full name of a comment field (`Dana Scully,Room 4,,`: the part before the first
+    /// comma, trimmed), or `login` when it names none.
+    static func fullName(comment: String, login: String) -> String {
+        let name = comment.prefix { $0 != "," }.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        return name.isEmpty ? login : String(name)
+    }
+
     static func host() -> String {
         var name = [CChar](repeating: 0, count: 256)
         guard gethostname(&name, name.count - 1) == 0 else { return "localhost" }

@@ -66,7 +66,7 @@ extension PostgresSignIns {
     func removeAccount(_ id: Int64) throws {
         try announcing { connection in
             try connection.execute("DELETE FROM loans.sign_in_link WHERE name = (SELECT name FROM loans.account WHERE id = $1)", [String(id)])
-            for table in ["web_session", "api_token", "account"] {
+            for table in ["web_session", "api_token", "calendar_feed", "account"] {
                 try connection.execute("DELETE FROM loans.\(table) WHERE \(table == "account" ? "id" : "account_id") = $1", [String(id)])
             }
         }

@@ -82,7 +82,7 @@ extension SQLiteSignIns {
 
     func removeAccount(_ id: Int64) throws {
         try run(writing: true) { connection in
-            for table in ["web_session", "api_token"] { try SQLiteSignIns.delete(table, of: id, connection) }
+            for table in ["web_session", "api_token", "calendar_feed"] { try SQLiteSignIns.delete(table, of: id, connection) }
             let links = try connection.statement("DELETE FROM sign_in_link WHERE name = (SELECT name FROM account WHERE id = ?1)")
             try links.bind(id, at: 1)
             try links.run()

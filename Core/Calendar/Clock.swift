@@ -28,6 +28,15 @@ package struct UTCTimestamp: Hashable, Sendable, CustomStringConvertible {
         self.init(date: date, hour: hour, minute: minute, second: second)
     }
 
+    /// The instant `seconds` after 1970-01-01T00:00:00Z (the stores' instants); nil outside the
+    /// calendar's years.
+    package init?(secondsSinceEpoch seconds: Int64) {
+        let (days, rest) = (seconds.quotientAndRemainder(dividingBy: 86_400))
+        let (day, time) = rest < 0 ? (days - 1, rest + 86_400) : (days, rest)
+        guard let epoch = CivilDate(year: 1970, month: 1, day: 1), let whole = Int(exactly: day), let date = epoch.adding(days: whole) else { return nil }
+        self.init(date: date, hour: Int(time / 3600), minute: Int(time % 3600 / 60), second: Int(time % 60))
+    }
+
     /// Seconds since 1970-01-01T00:00:00Z.
     package var secondsSinceEpoch: Int64 {
         let days = Int64(date.days(since: CivilDate(year: 1970, month: 1, day: 1) ?? .earliest))

@@ -1,8 +1,8 @@
 /// Who is asking the store to manage its web accounts, as the store sees them: whether they own
 /// the store — and so manage every account — and the name they go by there, which names their
 /// own account. On a shared store, everyone who may read and write the loans is not therefore
-/// everyone's keeper: a member may change their own account's password and tokens, and only the
-/// owner adds, removes, gives roles, and changes anyone else's.
+/// everyone's keeper: a member may change their own account's password, tokens and calendar feed,
+/// and only the owner adds, removes, gives roles, and changes anyone else's.
 package struct AccountAuthority: Equatable, Sendable {
     /// True for the store's owner: the database file's owner (or root), or on a server the role
     /// that owns the schema, a superuser, or a member of its administrators' role.
@@ -22,7 +22,8 @@ package struct AccountAuthority: Equatable, Sendable {
     package enum Action: Sendable {
         /// Add an account, remove one, or change its role.
         case manage
-        /// Change the password of, or make or revoke API tokens of, the account of this name.
+        /// Change the password of, make or revoke API tokens or the calendar feed of, the account of
+        /// this name.
         case keep(String)
     }
 

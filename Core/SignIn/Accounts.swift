@@ -1,7 +1,7 @@
 /// The accounts of the web front, as the command line manages them: names checked and compared
-/// as Core folds them, passwords hashed by the port, an account's sessions and API tokens ended
-/// with it — and each change made only by whom `AccountAuthority` allows (the store's owner, or
-/// for their own account's password and tokens, its holder).
+/// as Core folds them, passwords hashed by the port, an account's sessions, API tokens and
+/// calendar feed ended with it — and each change made only by whom `AccountAuthority` allows
+/// (the store's owner, or for their own account's password, tokens and feed, its holder).
 package struct Accounts {
     let store: any SignInStore
     let passwords: any PasswordHashing
@@ -76,6 +76,21 @@ package struct Accounts {
         try require(.keep(name))
         guard let account = try named(name) else { throw AccountError.unknown(name) }
         return try store.revokeTokens(ofAccount: account.id)
+    }
+
+    /// Keeps the hash of the account's new private calendar feed (the front makes the token and
+    /// shows the address once), ending the one before at once.
+    package func makeFeed(_ tokenHash: String, for name: String, now: Int64) throws {
+        try require(.keep(name))  // a feed reads every loan: its holder's, or the owner's, to make
+        guard let account = try named(name) else { throw AccountError.unknown(name) }
+        try store.keepFeed(tokenHash: tokenHash, account: account.id, now: now)
+    }
+
+    /// Ends the account's private calendar feed at once; whether it had one.
+    package func revokeFeed(of name: String) throws -> Bool {
+        try require(.keep(name))
+        guard let account = try named(name) else { throw AccountError.unknown(name) }
+        return try store.endFeed(ofAccount: account.id)
     }
 
     /// At least `Account.passwordMinimum` characters, at most `Account.passwordLimit` bytes, no NUL.

@@ -61,8 +61,9 @@ package struct SignInLink: Hashable, Sendable {
 /// PostgreSQL alike), so that several servers on one database share them. Tokens reach it only
 /// hashed. It is used from many request threads at once; each call is one short transaction.
 /// What it may be asked is bounded; when a session expires or a link is spent is `SignIn`'s to
-/// decide.
-package protocol SignInStore: AnyObject, Sendable {
+/// decide. The private links (share links and calendar feeds) live beside them, in the same
+/// store (`PrivateLinkStore`).
+package protocol SignInStore: PrivateLinkStore {
     /// How many accounts the store holds (none: `loans serve` offers the owner a one-time link).
     func accountCount() throws -> Int
 
@@ -110,8 +111,8 @@ package protocol SignInStore: AnyObject, Sendable {
     /// Gives the account another role; its sessions and API tokens keep going, with that role.
     func setRole(_ role: Role, ofAccount id: Int64) throws
 
-    /// Removes the account with its sessions, the one-time links of its name and its API tokens,
-    /// in one transaction: the next request of any of them is signed out.
+    /// Removes the account with its sessions, the one-time links of its name, its API tokens and
+    /// its calendar feed, in one transaction: the next request of any of them is signed out.
     func removeAccount(_ id: Int64) throws
 
     /// Keeps a new API token of the account.

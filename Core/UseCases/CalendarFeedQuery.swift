@@ -11,20 +11,33 @@ package struct FeedEntry: Hashable, Sendable {
 }
 
 /// The calendar feed's question: the store's identity, then every open loan in due order with
-/// its revision, from one snapshot. Returned loans leave the feed. Streamed, so memory stays flat
+/// its revision, from one snapshot — or, for a share link's feed, only that person's, as they
+/// see them (`SharedLoansQuery`). Returned loans leave the feed. Streamed, so memory stays flat
 /// however many loans are open.
 package struct CalendarFeedQuery {
     let store: any LoanReading
+    /// The share link's view, when the feed is one person's.
+    package let share: SharedLoansQuery?
 
     package init(store: any LoanReading) {
         self.store = store
+        share = nil
+    }
+
+    /// The feed of one person's share link.
+    package init(sharing share: SharedLoansQuery) {
+        store = share.store
+        self.share = share
     }
 
     package func stream(identity: (String?) throws -> Void, visit: (FeedEntry) throws -> Void) throws {
         try store.snapshot {
             try identity(try store.databaseIdentity())
-            try store.openLoans(due: DueRange(from: nil, through: .latest), beyond: nil, descending: false, limit: nil) { loan in
-                try visit(FeedEntry(loan: loan, revision: try store.revision(of: loan.id)))
+            let entry = { (loan: Loan) in try visit(FeedEntry(loan: loan, revision: try store.revision(of: loan.id))) }
+            if let share {
+                try share.walk(entry)
+            } else {
+                try store.openLoans(due: DueRange(from: nil, through: .latest), beyond: nil, descending: false, limit: nil, entry)
             }
         }
     }

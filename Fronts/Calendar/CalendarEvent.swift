@@ -4,8 +4,8 @@ import LoansText
 /// One open loan as an all-day event of the feed: on its due date, with a stable identity and a
 /// version number that grows with every change of the loan.
 package struct CalendarEvent: Hashable, Sendable {
-    /// `loan-4@<database identity>`: the same for the whole life of the loan, never the same in
-    /// two databases.
+    /// `loan-4@<database identity>` (`shared-loan-4@…` in a share link's feed): the same for the
+    /// whole life of the loan, never the same in two databases.
     package let uid: String
     /// How many changes touched the loan (0 when the store kept none): a renewal moves the event
     /// under the same uid with a higher sequence.
@@ -29,16 +29,19 @@ package struct CalendarPresenter: Sendable {
     let identity: String
     /// Days before the due date for alarms, furthest first, each once.
     let alarms: [Int]
+    /// Whether the events are a share link's, whose uids are their own.
+    let shared: Bool
 
-    package init(identity: String, alarms: [Int]) {
+    package init(identity: String, alarms: [Int], shared: Bool) {
         self.identity = identity
         self.alarms = Array(Set(alarms)).sorted(by: >)
+        self.shared = shared
     }
 
     package func event(_ entry: FeedEntry) -> CalendarEvent {
         let loan = entry.loan
         return CalendarEvent(
-            uid: "loan-\(loan.id)@\(identity)",
+            uid: (shared ? "shared-loan-" : "loan-") + "\(loan.id)@\(identity)",
             sequence: entry.revision?.changeCount ?? 0,
             stamp: entry.revision?.lastChanged ?? UTCTimestamp(date: loan.lentOn, hour: 0, minute: 0, second: 0),
             start: loan.dueOn,

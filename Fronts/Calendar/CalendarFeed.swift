@@ -18,7 +18,10 @@ package enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible 
 /// its due date (`DTSTART;VALUE=DATE`, `DTEND` the day after), with `SUMMARY`, the note as
 /// `DESCRIPTION`, an alarm per lead at 09:00 local time of that day, and `UID`, `SEQUENCE`,
 /// `DTSTAMP` and `LAST-MODIFIED` from the store's identity and history. Written in chunks to a
-/// sink, so memory stays flat however many loans are open.
+/// sink, so memory stays flat however many loans are open. A share link's feed is the person's
+/// own calendar of what is between them and the owner: `Loans with OWNER`, its events worded
+/// for them (their loans carry no note), under uids of their own (`shared-loan-4@…`), so the
+/// owner's feed and theirs never name two events alike.
 package struct CalendarFeed {
     let query: CalendarFeedQuery
     let alarms: [Int]
@@ -42,12 +45,12 @@ package struct CalendarFeed {
         lines.text("PRODID", "-//loans//\(product)//EN")
         lines.raw("CALSCALE", "GREGORIAN")
         lines.raw("METHOD", "PUBLISH")
-        lines.text("X-WR-CALNAME", "Loans")
+        lines.text("X-WR-CALNAME", query.share.map { "Loans with " + $0.owner } ?? "Loans")
         lines.raw("REFRESH-INTERVAL;VALUE=DURATION", "PT1H")
         lines.raw("X-PUBLISHED-TTL", "PT1H")
         var presenter: CalendarPresenter?
         try query.stream { identity in
-            presenter = identity.map { CalendarPresenter(identity: $0, alarms: alarms) }
+            presenter = identity.map { CalendarPresenter(identity: $0, alarms: alarms, shared: query.share != nil) }
         } visit: { entry in
             guard let presenter else { throw CalendarError.noIdentity }
             CalendarFeed.append(presenter.event(entry), to: &lines)

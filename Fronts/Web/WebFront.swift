@@ -53,6 +53,9 @@ package final class WebFront: Sendable {
         switch route {
         case .asset(let name): return StaticAssets.answer(name)
         case .health: return health()
+        case .share(let token): return sharePage(token)
+        case .shareCalendar(let token): return shareCalendar(token)
+        case .feed(let token): return privateFeed(token, request)
         default: break
         }
         // A script's API token comes in a header no other site can make a browser send, so it
@@ -114,10 +117,12 @@ package final class WebFront: Sendable {
         case .undo: return undo(redo: false, visit)
         case .redo: return undo(redo: true, visit)
         case .signOut: return signOut(visit)
+        case .makeFeed: return makeFeed(visit)
         case .calendar: return calendar(visit)
         case .api(let document): return api(document, visit)
         case .events: return events(visit)
-        case .signInPage, .signIn, .asset, .health: return .text(500, "The server routed a request it had already answered.")
+        case .signInPage, .signIn, .asset, .health, .share, .shareCalendar, .feed:
+            return .text(500, "The server routed a request it had already answered.")
         }
     }
 

@@ -59,13 +59,6 @@ extension WebFront {
             var html = HTMLWriter(capacity: 64 * 1024)
             ListView.content(list, &html) { html in
                 if route == .search { SearchView.form(list.search ?? "", &html) }
-            } after: { html in
-                if route == .agenda {
-                    html.raw("<p><a href=\"")
-                    html.attribute(services.base.calendarSubscription)
-                    html.raw("\">Subscribe to the due dates in your calendar</a> (webcal). ")
-                    html.raw("<a href=\"/calendar.ics\">Download the calendar file</a>.</p>\n")
-                }
             }
             made = (list.title, html.bytes)
             if services.watchesChanges { pages.keep(key, at: generation, title: list.title, bytes: made.bytes) }
@@ -76,7 +69,11 @@ extension WebFront {
         case .search: .search
         default: .agenda
         }
-        let bytes = PageLayout.page(chrome(made.title, tab, visit)) { $0.raw(made: made.bytes) }
+        let bytes = PageLayout.page(chrome(made.title, tab, visit)) { html in
+            html.raw(made: made.bytes)
+            // The session's own form, so never among the lists kept for everyone.
+            if route == .agenda { ShareView.calendarCard(csrf: visit.csrf, &html) }
+        }
         return page(200, bytes, visit)
     }
 

@@ -4,7 +4,8 @@ import LoansText
 /// What the web front needs from the composition root, and nothing more: readers for many
 /// requests at once, the store's sign-ins, a password checker and the queue it runs on, a writer that records a person's changes under their
 /// web name, the calendar feed (written by the calendar front, which this front may not import),
-/// the clock, the due-soon window and the address people reach the server at.
+/// the clock, the due-soon window, the address people reach the server at and the name the
+/// store's owner goes by on a share link's page.
 package struct WebServices: Sendable {
     package var readers: any LoanReaderPool
     /// Readers for the documents written over time (the API's, the calendar feed): a pool of
@@ -20,14 +21,18 @@ package struct WebServices: Sendable {
     /// A writer whose changes the history gives to `NAME@web` (on a server also the database
     /// role), so undo on the web undoes that person's changes.
     package var writer: @Sendable (SignedIn) throws -> any LoanWriting
-    /// Writes the iCalendar feed of the open loans of a reader into a sink.
-    package var calendar: @Sendable (any LoanReading, any ByteSink) throws -> Void
+    /// Writes the iCalendar feed a query asks for (every open loan of a reader, or one person's
+    /// share) into a sink.
+    package var calendar: @Sendable (CalendarFeedQuery, any ByteSink) throws -> Void
     /// The moment now: the day (fixed by `--today`, else the clock's) and the UTC instant.
     package var now: @Sendable () -> Now
     /// An instant on the server's wall clock (the history's times).
     package var wallTime: @Sendable (UTCTimestamp) -> WallTime
     package var window: DueWindow
     package var base: WebBaseURL
+    /// Who "you" deal with on a share link's page ("You borrowed The Hobbit from Sam"): the
+    /// store's owner, by the name the composition root gives.
+    package var owner: String
     /// Whether the composition root tells the front of every change in the store (its watcher
     /// calls `LiveUpdates.changed()`): only then may the front keep the lists it made until the
     /// next change (`PageCache`).
@@ -36,8 +41,8 @@ package struct WebServices: Sendable {
     package init(
         readers: any LoanReaderPool, signIns: any SignInStore, passwords: any PasswordHashing, passwordChecks: any PasswordChecks,
         writer: @escaping @Sendable (SignedIn) throws -> any LoanWriting,
-        calendar: @escaping @Sendable (any LoanReading, any ByteSink) throws -> Void, now: @escaping @Sendable () -> Now,
-        wallTime: @escaping @Sendable (UTCTimestamp) -> WallTime, window: DueWindow, base: WebBaseURL
+        calendar: @escaping @Sendable (CalendarFeedQuery, any ByteSink) throws -> Void, now: @escaping @Sendable () -> Now,
+        wallTime: @escaping @Sendable (UTCTimestamp) -> WallTime, window: DueWindow, base: WebBaseURL, owner: String
     ) {
         self.readers = readers
         documentReaders = readers
@@ -50,6 +55,7 @@ package struct WebServices: Sendable {
         self.wallTime = wallTime
         self.window = window
         self.base = base
+        self.owner = owner
     }
 
     /// The name the history gives a person's changes on the web.

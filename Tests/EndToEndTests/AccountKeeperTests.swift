@@ -17,7 +17,8 @@ import Testing
         let refused: [[String]] = [
             ["account", "passwd", other, "--password-stdin"], ["account", "add", "Mallory", "--password-stdin"],
             ["account", "remove", other], ["account", "role", other, "viewer"], ["account", "token", other],
-            ["account", "token", other, "--revoke"], ["account", "role", own, "editor"],
+            ["account", "token", other, "--revoke"], ["account", "role", own, "editor"], ["account", "feed", other],
+            ["account", "feed", other, "--revoke"],
         ]
         for words in refused {
             let result = try run(words)
@@ -30,6 +31,18 @@ import Testing
         #expect(own1.status == 0, "a member changes their own password: \(own1.err)")
         let token = try run(["account", "token", own.uppercased()])
         #expect(token.status == 0 && token.out.count == 65, "a member makes their own token: \(token.err)")
+        let feed = try run(["account", "feed", own])
+        #expect(feed.status == 0 && feed.out.contains("/feeds/"), "a member makes their own calendar feed: \(feed.err)")
+        // Share links are the loans' business: whoever writes the loans makes them.
+        let share = try run(["share", other])
+        #expect(share.status == 0 && share.out.contains("/s/"), "a member makes a share link: \(share.err)")
+    }
+
+    /// A config file naming serve.base_url in `home`, which every user may read.
+    static func baseURL(in home: String, _ loans: BinaryHarness) throws {
+        try loans.tool("/bin/mkdir", "-p", home + "/.config/loans")
+        try "serve.base_url = https://loans.example.org/\n".write(toFile: home + "/.config/loans/config", atomically: true, encoding: .utf8)
+        try loans.tool("/bin/chmod", "-R", "a+rX", home + "/.config")
     }
 
     @Test func onASharedFileOnlyItsOwnerKeepsTheAccounts() throws {
@@ -56,6 +69,7 @@ import Testing
             #expect(made.status == 0, "the owner, nobody: \(made.err)")
         }
         try loans.tool("/bin/sh", "-c", "chmod 0660 '\(database)'*")
+        try AccountKeeperTests.baseURL(in: shared, loans)
         // daemon (uid 1) reads and writes the file through the group, and keeps its own account only.
         try AccountKeeperTests.expectMemberLimits(other: "Dana", own: "daemon", owner: "the database file's owner, nobody") { words in
             try run(as: 1, words)
@@ -83,6 +97,7 @@ import Testing
             let made = try run(alice, words)
             #expect(made.status == 0, "alice, a keeper: \(made.err)")
         }
+        try AccountKeeperTests.baseURL(in: loans.folder, loans)
         // Bob is in the group that owns the schema, so he reads and writes everything — but not
         // the accounts, beyond his own.
         try AccountKeeperTests.expectMemberLimits(other: "Sam", own: bob, owner: "the schema's owner, \(group), or a member of the role loans_admin") { words in

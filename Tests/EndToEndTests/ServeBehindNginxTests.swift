@@ -150,4 +150,37 @@ import Testing
         #expect(text.contains("GET /login ") && text.contains("GET /static/"), "\(text)")
         #expect(!text.contains(token), "the one-time link's token is in nginx's access log: \(text)")
     }
+
+    /// A share link's token and a private feed's are in the path itself; nginx's access log, with
+    /// either site of the guide, shows that path with the token as `[redacted]` — the page, its
+    /// feed, the private feed, and a wrong token alike.
+    @Test(arguments: ["site", "several"])
+    func shareAndFeedTokensStayOutOfNginxsLog(_ site: String) throws {
+        let household = try SharingHousehold(.sqlite)
+        defer { household.remove() }
+        let loans = household.loans
+        let pem = try ServeTLSTests.certificate(in: loans.folder)
+        let upstream = try ServeProcess.freePort()
+        let nginx = try NginxProxy(site: site, upstreams: site == "site" ? [upstream] : [upstream, upstream], folder: loans.folder, certificate: pem)
+        try "serve.base_url = \(nginx.origin)/\n".write(toFile: loans.folder + "/.config/loans/config", atomically: true, encoding: .utf8)
+        let serve = try ServeProcess(loans, ["--trust-proxy"], port: upstream, trusting: pem.certificate, reachedAt: nginx.origin)
+        let up = eventually(patience: 30) { !nginx.process.isRunning || (try? serve.curl("/healthz").body) == "ok\n" }
+        #expect(up && nginx.process.isRunning, "\(nginx.diagnosis)")
+        try loans.must("account", "add", "Quill", "--password-stdin", stdin: "correct-horse-battery\n")
+        let share = try loans.must("share", "Alice").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(share.hasPrefix(nginx.origin + "/s/"), "\(share)")
+        let feed = try loans.must("account", "feed", "Quill").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(feed.hasPrefix("webcal://127.0.0.1:\(nginx.port)/feeds/"), "\(feed)")
+        let feedURL = "https" + feed.dropFirst("webcal".count)
+        #expect(try serve.curl(share).status == 200)
+        #expect(try serve.curl(share + "/calendar.ics").status == 200)
+        #expect(try serve.curl(feedURL).status == 200)
+        #expect(try serve.curl(nginx.origin + "/s/" + String(repeating: "ab", count: 32)).status == 404)
+        let log = nginx.folder + "/nginx-access.log"
+        #expect(eventually(patience: 20) { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("/s/[redacted] ") }, "\(nginx.diagnosis)")
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("GET /s/[redacted] ") && text.contains("GET /s/[redacted]/calendar.ics ") && text.contains("GET /feeds/[redacted] "), "\(text)")
+        let tokens = [String(share.suffix(64)), String(feed.dropLast(4).suffix(64)), String(repeating: "ab", count: 32)]
+        for token in tokens { #expect(!text.contains(token.prefix(16)), "a token is in nginx's access log: \(text)") }
+    }
 }

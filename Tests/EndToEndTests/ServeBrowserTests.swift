@@ -5,8 +5,9 @@ import Testing
 /// A real headless Chromium (Debian's chromium and chromedriver, through python3-selenium)
 /// through `loans serve`: signing in with the one-time link, the agenda, add, renew, return,
 /// undo, a refused form, a CLI write appearing live, a keyboard-only walk, hostile titles that
-/// run nothing, a form from another origin refused, axe-core on every page, every page at 320 px
-/// without scrolling sideways, the agenda at a phone's and a desktop's size in both colour
+/// run nothing, a form from another origin refused, a share link's page (no sign-in, no script,
+/// no Referer) and a private feed made from the agenda, axe-core on every page, every page at
+/// 320 px without scrolling sideways, the agenda at a phone's and a desktop's size in both colour
 /// schemes, and signing out (`Browser/walk.py`).
 @Suite struct ServeBrowserTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/walk.py").path
@@ -16,7 +17,11 @@ import Testing
         defer { loans.remove() }
         try loans.must("add", "The Hobbit", "--to", "Alice", "--due", "2026-11-26")
         try loans.must("add", "Dune", "--from", "City Library", "--due", "2026-12-01")
-        let serve = try ServeProcess(loans)
+        // The links `loans share` prints are made from serve.base_url: this server's address.
+        let port = try ServeProcess.freePort()
+        try FileManager.default.createDirectory(atPath: loans.folder + "/.config/loans", withIntermediateDirectories: true)
+        try "serve.base_url = http://127.0.0.1:\(port)/\n".write(toFile: loans.folder + "/.config/loans/config", atomically: true, encoding: .utf8)
+        let serve = try ServeProcess(loans, port: port)
         let link = try #require(serve.link, "\(serve.process.output)")
         let shots = loans.folder + "/screenshots"
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)

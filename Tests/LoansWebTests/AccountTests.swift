@@ -96,6 +96,8 @@ import Testing
         switch route {
         case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .newLoan, .confirmRemove: true
         case .agenda, .openLoans, .returned, .search, .loan, .signInPage, .signIn, .signOut, .calendar, .api, .health, .events, .asset: false
+        // One's own calendar feed, and the addresses whose token is their key, read the loans only.
+        case .makeFeed, .share, .shareCalendar, .feed: false
         }
     }
 

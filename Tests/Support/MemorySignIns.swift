@@ -4,7 +4,10 @@ import LoansCore
 /// Sessions, links and accounts in memory, for tests of the web front without a database: the
 /// answers every store must give (`SignInContract` runs against it too).
 package final class MemorySignIns: SignInStore, @unchecked Sendable {  // every field is guarded by `lock`
-    private let lock = NSLock()
+    let lock = NSLock()
+    /// Share links by folded name, and calendar feeds by account (`MemoryLinks.swift`).
+    var shares: [String: (tokenHash: String, link: ShareLink)] = [:]
+    var feeds: [Int64: String] = [:]
     private var links: [String: SignInLink] = [:]
     private var sessions: [String: SessionRecord] = [:]
     private var accountRows: [(account: Account, hash: String?)] = []
@@ -61,6 +64,7 @@ package final class MemorySignIns: SignInStore, @unchecked Sendable {  // every 
             sessions = sessions.filter { $0.value.person.account != id }
             links = links.filter { $0.value.name != name }
             tokens = tokens.filter { $0.value != id }
+            feeds[id] = nil
         }
     }
 

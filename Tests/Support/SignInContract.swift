@@ -40,7 +40,7 @@ package enum SignInContract {
         SignInCheck(name: "a store without accounts asks for the owner's link", body: noAccounts),
         SignInCheck(name: "a link signs in the account of its name as it is, made as an editor without a password when there is none", body: linkAccount),
         SignInCheck(name: "a session is its account as it is now: a new role at once; a new password or the account removed ends it", body: sessionAccount),
-    ] + AccountContract.checks
+    ] + AccountContract.checks + LinkContract.checks
 
     static let now: Int64 = 1_795_000_000
 

@@ -4,11 +4,11 @@ import LoansText
 import LoansWeb
 
 /// `loans account add NAME [--role editor|viewer] [--password-stdin] | passwd NAME | remove NAME
-/// | role NAME editor|viewer | list | token NAME [--revoke]`: the accounts that sign in on the
-/// web, kept in the store, and managed by its owner (`AccountAuthority`).
+/// | role NAME editor|viewer | list | token NAME [--revoke] | feed NAME [--revoke]`: the accounts
+/// that sign in on the web, kept in the store, and managed by its owner (`AccountAuthority`).
 struct AccountCommand: LoansCommand {
     enum Action: String, CaseIterable, Equatable, Sendable {
-        case add, passwd, remove, role, list, token
+        case add, passwd, remove, role, list, token, feed
     }
 
     static let action = Positional<Action>("ACTION", .choice(noun: "action"), help: "what to do")
@@ -16,13 +16,13 @@ struct AccountCommand: LoansCommand {
     static let newRole = Positional<Role>("ROLE", .choice(noun: "role"), help: "with role: the account's new role, editor or viewer", optional: true)
     static let roleOption = Option<Role>("--role", .choice(noun: "role"), "ROLE", help: "with add: what the account may do (default editor; a viewer only reads)")
     static let passwordStdin = Flag("--password-stdin", help: "with add and passwd: read the password as one line of stdin, not from the terminal")
-    static let revoke = Flag("--revoke", help: "with token: revoke every API token of the account instead of making one")
+    static let revoke = Flag("--revoke", help: "with token or feed: revoke every API token, or the calendar feed, of the account instead of making one")
     static let declaration = CommandDeclaration(
         .account, abstract: "Manage the accounts that sign in on the web (loans serve).",
         discussion: """
-            'account add NAME' adds an account (an editor unless --role viewer) and asks for its password twice at the terminal, without echo; with --password-stdin it reads exactly one line of stdin instead. A password has at least 8 characters; it is stored only as an Argon2id hash. 'account passwd NAME' sets a new password and ends the account's sessions. 'account remove NAME' removes the account and ends its sessions and API tokens at once. 'account role NAME editor|viewer' gives the account another role, which its sessions and API tokens have from their next request. 'account list' lists the accounts and their roles. 'account token NAME' prints a new API token for scripts (Authorization: Bearer TOKEN), once: it is stored only hashed; --revoke revokes every token of the account. Names are compared ignoring case; a name has no control characters and no spaces at its ends. Accounts stay in the store: no document ('json all --history' included) carries an account, a session or a token.
+            'account add NAME' adds an account (an editor unless --role viewer) and asks for its password twice at the terminal, without echo; with --password-stdin it reads exactly one line of stdin instead. A password has at least 8 characters; it is stored only as an Argon2id hash. 'account passwd NAME' sets a new password and ends the account's sessions. 'account remove NAME' removes the account and ends its sessions and API tokens at once. 'account role NAME editor|viewer' gives the account another role, which its sessions and API tokens have from their next request. 'account list' lists the accounts and their roles. 'account token NAME' prints a new API token for scripts (Authorization: Bearer TOKEN), once: it is stored only hashed; --revoke revokes every token of the account. 'account feed NAME' prints the address of the account's new private calendar feed, webcal://HOST/feeds/TOKEN.ics, made from the config file's serve.base_url (exit 78 when it is not set), once: a phone's calendar subscribes to it with no sign-in; it ends the feed made before, and --revoke ends it. Removing an account ends its feed. Names are compared ignoring case; a name has no control characters and no spaces at its ends. Accounts stay in the store: no document ('json all --history' included) carries an account, a session or a token.
 
-            Only the store's owner adds, removes and gives roles to accounts, and changes another's password or tokens: on a database file its owner (or root), on PostgreSQL the role that owns the schema loans, a superuser, or a member of the role loans_admin. Anyone else who can open the store may list the accounts and change the password and tokens of their own account, the one named as their OS user (on a file) or their database login (on PostgreSQL). Exit 64 for a bad name or password, 65 for a name taken, 1 for an account that does not exist, 77 for a change only the owner may make. Docs/Web.md.
+            Only the store's owner adds, removes and gives roles to accounts, and changes another's password or tokens: on a database file its owner (or root), on PostgreSQL the role that owns the schema loans, a superuser, or a member of the role loans_admin. Anyone else who can open the store may list the accounts and change the password, tokens and feed of their own account, the one named as their OS user (on a file) or their database login (on PostgreSQL). Exit 64 for a bad name or password, 65 for a name taken, 1 for an account that does not exist, 77 for a change only the owner may make. Docs/Web.md.
             """,
         positionals: [action, name, newRole]
     ) {
@@ -50,7 +50,7 @@ struct AccountCommand: LoansCommand {
         if action != .role, input[Self.newRole] != nil { throw input.refusal("only 'account role' takes a ROLE after the NAME") }
         if input[Self.roleOption] != nil, action != .add { throw input.refusal("only 'account add' takes --role") }
         if passwordFromStandardInput, action != .add, action != .passwd { throw input.refusal("only 'account add' and 'account passwd' take --password-stdin") }
-        if revoking, action != .token { throw input.refusal("only 'account token' takes --revoke") }
+        if revoking, action != .token, action != .feed { throw input.refusal("only 'account token' and 'account feed' take --revoke") }
     }
 
     func run(_ request: Request) throws -> ExitCode {
@@ -96,6 +96,8 @@ struct AccountCommand: LoansCommand {
                     // Alone on stdout, so that `TOKEN=$(loans account token NAME)` keeps it whole; shown this once.
                     out.line(token)
                 }
+            case .feed:
+                try feed(name ?? "", accounts, request)
             }
         } catch let error as AccountError {
             throw AccountCommand.refusal(error)
@@ -103,6 +105,21 @@ struct AccountCommand: LoansCommand {
             throw CLIError(code: .failure, message: error.description)
         }
         return .success
+    }
+
+    /// `account feed NAME [--revoke]`: the account's private calendar feed, its address printed
+    /// once (alone on stdout, for `$(…)`), or ended.
+    private func feed(_ name: String, _ accounts: Accounts, _ request: Request) throws {
+        let out = request.console.out
+        if revoking {
+            guard try accounts.revokeFeed(of: name) else { throw CLIError(code: .failure, message: "\(Quoted(name)) has no calendar feed; nothing was changed") }
+            out.line("The calendar feed of \(Quoted(name)) has ended.")
+            return
+        }
+        let base = try ShareCommand.base(request, for: "a calendar feed's address")
+        guard let token = WebTokens.random() else { throw CLIError(code: .failure, message: "the system gives no randomness for a feed") }
+        try accounts.makeFeed(WebTokens.hash(token), for: name, now: request.now.utc.secondsSinceEpoch)
+        out.line(base.feedSubscription(token))
     }
 
     /// The command line's words for an account's refusal, and its exit code.

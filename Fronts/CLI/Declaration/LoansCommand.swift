@@ -28,6 +28,7 @@ enum CommandName: String, CaseIterable {
     case history, undo, redo
     case remind, calendar
     case widget, json, serve, account
+    case share
     case importDocument = "import"
     case tui, config, completions, help
     case complete = "__complete"
@@ -54,6 +55,7 @@ enum CommandName: String, CaseIterable {
         case .json: JSONCommand.self
         case .serve: ServeCommand.self
         case .account: AccountCommand.self
+        case .share: ShareCommand.self
         case .importDocument: ImportCommand.self
         case .tui: TUICommand.self
         case .config: ConfigCommand.self

@@ -19,7 +19,8 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     /// Not permitted (EX_NOPERM): a change to the web accounts only the store's owner may make,
     /// or `serve` on a database file others may read.
     case noPermission = 77
-    /// The config file has an unknown key or a bad value, or cannot be read (EX_CONFIG).
+    /// The config file has an unknown key or a bad value, or cannot be read, or lacks a key the
+    /// command needs (`serve.base_url`, for a share link or a calendar feed's address) (EX_CONFIG).
     case config = 78
 
     /// What the code means, for help, the man page and the docs.
@@ -34,7 +35,7 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
         case .ioError: "the database cannot be opened, read or written"
         case .temporaryFailure: "the database was written by a newer loans, or another loans remind held the reminders' lock for \(RemindCommand.lock.waitMilliseconds / 1000) s (try again later)"
         case .noPermission: "not permitted: a web account change only the store's owner may make, or serve on a database file others may read (see serve --allow-readable)"
-        case .config: "the config file is wrong or cannot be read"
+        case .config: "the config file is wrong or cannot be read, or lacks serve.base_url (share, account feed)"
         }
     }
 }

@@ -37,7 +37,7 @@ final class FixtureEngine: StoreEngine, WatchedStore {
     }
 
     func signIns(upTo capacity: Int) throws -> any SignInStore {
-        throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; signing in on the web keeps sessions in a database (--db PATH)")
+        throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; the web's accounts, sessions and private links are kept in a database (--db PATH)")
     }
 
     func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {

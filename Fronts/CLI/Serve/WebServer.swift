@@ -73,10 +73,11 @@ struct WebServer {
         let services = WebServices(
             readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, passwords: Argon2id(), passwordChecks: passwordChecks,
             writer: { try writers.writer($0) },
-            calendar: { reader, sink in
-                try CalendarFeed(query: CalendarFeedQuery(store: reader), alarms: alarms, product: product).write { try sink.write($0) }
+            calendar: { query, sink in
+                try CalendarFeed(query: query, alarms: alarms, product: product).write { try sink.write($0) }
             },
-            now: { today.today.now() }, wallTime: { today.today.clock.wallTime(at: $0) }, window: request.settings.window, base: base
+            now: { today.today.now() }, wallTime: { today.today.clock.wallTime(at: $0) }, window: request.settings.window, base: base,
+            owner: SystemAuthor.fullName()
         )
         var watched = services
         watched.watchesChanges = feed != nil

@@ -67,7 +67,7 @@ extension WebFront {
                 WebField("Content-Type", "text/calendar; charset=utf-8"), WebField("ETag", tag), WebField("Cache-Control", "private, no-cache"),
                 WebField("Content-Disposition", "inline; filename=\"loans.ics\""),
             ],
-            body: .written { sink in try readers.read { try feed($0, sink) } }
+            body: .written { sink in try readers.read { try feed(CalendarFeedQuery(store: $0), sink) } }
         )
     }
 
@@ -83,12 +83,12 @@ extension WebFront {
         )
     }
 
-    /// `304` when the client's `If-None-Match` names `tag` (or `*`).
-    private func notModified(_ tag: String, _ request: WebRequest) -> WebAnswer? {
+    /// `304` when the client's `If-None-Match` names `tag` (or `*`), with the document's `cache`.
+    func notModified(_ tag: String, _ request: WebRequest, cache: String = "private, no-cache") -> WebAnswer? {
         guard let wanted = request.header("If-None-Match") else { return nil }
         let tags = wanted.split(separator: ",").map { $0.trimmingCharacters(in: " \t") }
         guard tags.contains(where: { $0 == tag || $0 == "W/" + tag || $0 == "*" }) else { return nil }
-        return WebAnswer(status: 304, headers: [WebField("ETag", tag), WebField("Cache-Control", "private, no-cache")])
+        return WebAnswer(status: 304, headers: [WebField("ETag", tag), WebField("Cache-Control", cache)])
     }
 
     /// The entity tag of a document of the store `reader` reads: what `what` names (the query and

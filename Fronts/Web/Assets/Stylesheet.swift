@@ -54,6 +54,11 @@ ul.loans li.returned { border-left-color: var(--line); }
   ul.loans li { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr) 10rem; gap: 1rem; }
   ul.loans .status { text-align: right; }
 }
+ul.loans.shared .status { white-space: normal; }
+@media (min-width: 40rem) {
+  ul.loans.shared li { grid-template-columns: minmax(0, 1fr) minmax(0, 16rem); }
+}
+.secret code { user-select: all; }
 .loan-title { flex: 1 1 12rem; min-width: 0; }
 .loan-title a { font-weight: 600; }
 .id { color: var(--muted); font-variant-numeric: tabular-nums; }

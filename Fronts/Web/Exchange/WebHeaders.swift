@@ -11,4 +11,12 @@ package enum WebHeaders {
         WebField("X-Content-Type-Options", "nosniff"),
         WebField("Referrer-Policy", "same-origin"),
     ]
+
+    /// Besides those, on the addresses whose token is their key (a share link's page and feed, a
+    /// private calendar feed) and on the page that shows a new feed's address: no `Referer` to
+    /// anyone, even this server (the address is the secret), and no search engine's index.
+    package static let privateLink: [WebField] = [
+        WebField("Referrer-Policy", "no-referrer"),
+        WebField("X-Robots-Tag", "noindex"),
+    ]
 }

@@ -15,6 +15,11 @@ package enum WebRoute: Equatable, Sendable {
     case edit(LoanID), renew(LoanID), returnLoan(LoanID), reopen(LoanID), remove(LoanID)
     case undo, redo
     case signIn, signOut
+    /// The account's private calendar feed, made anew (`POST /feeds`).
+    case makeFeed
+    // Addresses whose token is their only key (GET, no sign-in): a share link's page and its
+    // feed, an account's private calendar feed. The token as the path gave it, whatever it is.
+    case share(String), shareCalendar(String), feed(String)
     // Feeds and machines (GET).
     case calendar
     case api(WebDocument)
@@ -26,13 +31,13 @@ package enum WebRoute: Equatable, Sendable {
     /// a same-origin `Origin` (or `Referer`).
     var changesState: Bool {
         switch self {
-        case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .signIn, .signOut: true
+        case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .signIn, .signOut, .makeFeed: true
         default: false
         }
     }
 
     /// Whether the route writes the loans (or shows a form only for that): an editor's, and a
-    /// viewer's `403`. Signing in and out is anyone's.
+    /// viewer's `403`. Signing in and out, and one's own calendar feed, are anyone's.
     var writes: Bool {
         switch self {
         case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .newLoan, .confirmRemove: true
@@ -41,10 +46,10 @@ package enum WebRoute: Equatable, Sendable {
     }
 
     /// Whether the route is answered without a session: the sign-in page and form, the
-    /// styles and script, and the health check.
+    /// styles and script, the health check, and the addresses whose token is their key.
     var isPublic: Bool {
         switch self {
-        case .signInPage, .signIn, .asset, .health: true
+        case .signInPage, .signIn, .asset, .health, .share, .shareCalendar, .feed: true
         default: false
         }
     }
@@ -93,12 +98,19 @@ package enum WebRouter {
             case "login": return isRead ? .route(.signInPage) : method == "POST" ? .route(.signIn) : .methodNotAllowed(allow: "GET, HEAD, POST")
             case "logout": return write(.signOut)
             case "calendar.ics": return read(.calendar)
+            case "feeds": return write(.makeFeed)
             case "healthz": return read(.health)
             case "events": return read(.events)
             default: return .notFound
             }
         case 2 where path[0] == "static":
             return read(.asset(path[1]))
+        case 2 where path[0] == "s":
+            return read(.share(path[1]))
+        case 3 where path[0] == "s" && path[2] == "calendar.ics":
+            return read(.shareCalendar(path[1]))
+        case 2 where path[0] == "feeds" && path[1].hasSuffix(".ics"):
+            return read(.feed(String(path[1].dropLast(4))))
         case 2 where path[0] == "loans":
             if path[1] == "new" { return read(.newLoan) }
             guard let id = loanID(path[1]) else { return .notFound }

@@ -2,8 +2,8 @@ import LoansCore
 
 /// The address people reach the server at (`serve.base_url`, `--base-url`): `http://` or
 /// `https://`, a host (a name, an IPv4 address, or an IPv6 address in brackets), an optional
-/// port, and no path but `/`. Links that leave the page (the one-time link, the calendar's
-/// `webcal://` address) are made from it, it is one of the origins a form may come from, and an
+/// port, and no path but `/`. Links that leave the page (the one-time link, a share link, a
+/// private feed's `webcal://` address) are made from it, it is one of the origins a form may come from, and an
 /// `https` base makes the session cookie `Secure` (TLS is then done by a proxy in front, or by
 /// the server itself).
 package struct WebBaseURL: Equatable, Sendable, CustomStringConvertible {
@@ -56,8 +56,16 @@ package struct WebBaseURL: Equatable, Sendable, CustomStringConvertible {
     /// `https://loans.example:8742/`.
     package var description: String { origin + "/" }
 
-    /// The calendar feed for a calendar app to subscribe to: `webcal://loans.example:8742/calendar.ics`.
-    package var calendarSubscription: String { "webcal://\(authority)/calendar.ics" }
+    /// The page a share link opens: `https://loans.example:8742/s/TOKEN`.
+    package func sharePage(_ token: String) -> String {
+        description + "s/" + token
+    }
+
+    /// An account's private calendar feed for a calendar app to subscribe to (it sends no
+    /// cookie): `webcal://loans.example:8742/feeds/TOKEN.ics`.
+    package func feedSubscription(_ token: String) -> String {
+        "webcal://\(authority)/feeds/\(token).ics"
+    }
 
     /// Letters, digits and what a host, an IPv6 literal and a port are written with.
     static func isAuthorityByte(_ byte: UInt8) -> Bool {

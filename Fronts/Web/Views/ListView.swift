@@ -7,7 +7,7 @@ import LoansCore
 /// for where it lands, and set apart as `bdi` so a title written right to left cannot reorder
 /// the words around it.
 enum ListView {
-    static func content(_ page: ListPage, _ html: inout HTMLWriter, before: (inout HTMLWriter) -> Void = { _ in }, after: (inout HTMLWriter) -> Void = { _ in }) {
+    static func content(_ page: ListPage, _ html: inout HTMLWriter, before: (inout HTMLWriter) -> Void = { _ in }) {
         html.raw("<h1>")
         html.raw(trusted: page.title)
         html.raw("</h1>\n")
@@ -32,7 +32,6 @@ enum ListView {
             html.raw("</a></p>\n")
         }
         html.raw("</div>\n")
-        after(&html)
     }
 
     static func section(_ group: LoanGroup, _ html: inout HTMLWriter) {

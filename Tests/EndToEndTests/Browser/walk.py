@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -204,6 +205,61 @@ def cross_origin(driver, base, binary):
     check("Kept" in loans(binary, "show", target), "the loan is still there")
 
 
+def axe_here(driver, what):
+    """axe-core on the page the browser shows now (one a form led to, which a GET cannot show again)."""
+    from axe_selenium_python import Axe
+    axe = Axe(driver)
+    axe.inject()
+    bad = [(v["id"], v["impact"]) for v in axe.run()["violations"] if v.get("impact") in ("serious", "critical")]
+    check(not bad, f"axe finds no serious or critical violation on {what}: {bad}")
+
+
+def share_page(driver, base, binary):
+    """A share link, as the person it was made for opens it: no sign-in, their loans in their
+    words, no form and no script, no Referer sent for what it loads, axe content, no sideways
+    scrolling at 320 px; its feed answers too."""
+    link = loans(binary, "share", "Alice").strip()
+    check(link.startswith(base + "/s/"), f"loans share prints a link of this server: {link}")
+    driver.get_log("performance")
+    driver.get(link)
+    wait(driver, lambda d: d.find_elements(By.TAG_NAME, "h1") and d.execute_script("return document.readyState") == "complete", "the share page loads")
+    text = driver.find_element(By.TAG_NAME, "main").text
+    check("You borrowed The Hobbit from " in text and "3 days overdue" in text, f"the share page speaks to Alice: {text!r}")
+    check("Dune" not in text and "City Library" not in text, "and shows nothing that is not hers")
+    check(not driver.find_elements(By.TAG_NAME, "form") and not driver.find_elements(By.TAG_NAME, "script"), "no form, no script")
+    sent = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent" and "/static/" in message["params"]["request"]["url"]:
+            sent.append({k.lower(): v for k, v in message["params"]["request"]["headers"].items()})
+    check(sent and not any(headers.get("referer") for headers in sent), f"the stylesheet was asked for without a Referer: {sent}")
+    axe_here(driver, "the share page")
+    feed = driver.find_element(By.CSS_SELECTOR, 'a[href$="/calendar.ics"]:not([href^="webcal"])').get_attribute("href")
+    with urllib.request.urlopen(feed, timeout=PATIENCE) as answer:
+        check(answer.status == 200 and answer.headers["Content-Type"].startswith("text/calendar"), "its feed answers with no cookie")
+    return link
+
+
+def feed_page(driver, base):
+    """The agenda's button makes the account's private feed; the page shows its address once, as
+    text to select, and a calendar app (no cookie) reads it."""
+    driver.get(base + "/")
+    submit(driver, "/feeds")
+    wait(driver, lambda d: "webcal://" in d.find_element(By.CSS_SELECTOR, "p.secret code").text, "the feed's address is shown")
+    address = driver.find_element(By.CSS_SELECTOR, "p.secret code").text
+    selected = driver.execute_script(
+        "const code = document.querySelector('p.secret code'); const range = document.createRange(); range.selectNodeContents(code);"
+        " const selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range); return selection.toString();")
+    check(selected == address, "the address can be selected as text, without a script of the page's")
+    axe_here(driver, "the feed's page")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    check(scroll <= 320, f"no horizontal scrolling on the feed's page at 320 px ({scroll})")
+    with urllib.request.urlopen("http://" + address[len("webcal://"):], timeout=PATIENCE) as answer:
+        check(answer.status == 200 and b"BEGIN:VCALENDAR" in answer.read(), "the private feed answers with no cookie")
+
+
 def keyboard_walk(driver, base, binary):
     """Tab and Enter only: from the agenda to the add form, a loan added, focus always visible."""
     driver.get(base + "/")
@@ -339,6 +395,9 @@ def main():
         long_id = loans(binary, "add", "Supercalifragilisticexpialidocious" * 3, "--to", "Maximiliana-Wilhelmina", "--due", "+2d").strip()
         narrow(driver, base, ["/", "/all", "/returned", "/search?q=ladder", f"/loans/{open_id}", f"/loans/{long_id}", "/loans/new",
                               f"/loans/{open_id}/remove"])
+        share = share_page(driver, base, binary)
+        feed_page(driver, base)
+        narrow(driver, base, [share[len(base):]])
         driver.get(base + "/loans/new")
         submit(driver, "/loans")
         from axe_selenium_python import Axe

@@ -40,7 +40,8 @@ final class TestFront {
             },
             calendar: { _, sink in try sink.write(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)) },
             now: { Now(today: day, utc: UTCTimestamp(date: day, hour: 12, minute: 0, second: 0)) },
-            wallTime: { WallTime(date: $0.date, hour: $0.hour, minute: $0.minute) }, window: .standard, base: self.base
+            wallTime: { WallTime(date: $0.date, hour: $0.hour, minute: $0.minute) }, window: .standard, base: self.base,
+            owner: "Sam"
         )
         services.watchesChanges = watches
         if documentPool { services.documentReaders = MemoryReaderPool(pool.store) }
