@@ -11,7 +11,10 @@ extension PostgresChangeWriter {
         guard bulk?.pending.isEmpty ?? true else { return false }
         return try store.postgres {
             try connection.execute(
-                "SELECT NOT EXISTS (SELECT 1 FROM loans.loan) AND NOT EXISTS (SELECT 1 FROM loans.change)"
+                """
+                SELECT NOT EXISTS (SELECT 1 FROM loans.loan) AND NOT EXISTS (SELECT 1 FROM loans.change)
+                    AND NOT EXISTS (SELECT 1 FROM loans.person)
+                """
             ).bool(0, 0) == true
         }
     }
