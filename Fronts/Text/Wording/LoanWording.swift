@@ -105,8 +105,16 @@ package enum ImportText {
             return with("\(head) \(outcome.added) loan\(outcome.added == 1 ? "" : "s") and their \(history).")
         }
         let loans = outcome.added + outcome.replaced + outcome.renumbered + outcome.unchanged
-        // A document of contacts alone says what became of them, not that it holds no loans.
-        let line = loans == 0 && contacts != nil ? nil : loansLine(outcome, dryRun: dryRun)
+        // A document of contacts alone says what became of them, not that it holds no loans; one
+        // that writes contacts only says the loans are unchanged, not that nothing was imported.
+        let line: String?
+        if loans == 0, contacts != nil {
+            line = nil
+        } else if loans == outcome.unchanged, outcome.peopleAdded + outcome.peopleUpdated > 0 {
+            line = "\(loans) loan\(loans == 1 ? "" : "s") unchanged."
+        } else {
+            line = loansLine(outcome, dryRun: dryRun)
+        }
         let said = [line, contacts].compactMap { $0 }.joined(separator: " ")
         if outcome.ignoredChanges > 0 {
             return said + " The document's history (\(changes(outcome.ignoredChanges))) was left aside: the database already had loans or history."

@@ -16,8 +16,10 @@ package enum UndoText {
         let subject: String
         if let delta = outcome.delta, let loan = delta.before ?? delta.after {
             subject = "\(ChangeWording.past(change.kind)) #\(loan.id) \(SafeText.sanitized(loan.title))"
-        } else if change.loanCount == 0, let person = outcome.person.flatMap({ $0.after ?? $0.before }) {
+        } else if change.kind == .person, let person = outcome.person.flatMap({ $0.after ?? $0.before }) {
             subject = "\(ChangeWording.past(change.kind)) \(SafeText.sanitized(person.name))"
+        } else if change.loanCount == 0 {
+            subject = ChangeWording.past(change.kind)
         } else {
             subject = "\(ChangeWording.past(change.kind)) \(change.loanCount) loans"
         }
