@@ -1,6 +1,6 @@
 /// One entry of the history as the fronts show it: the change; its loan, when it touched one (or
-/// the asked loan's part in it); its contact, for a change of a contact; for an undo or a redo,
-/// the change it reverted or re-applied.
+/// the asked loan's part in it); its contact, when it touched one contact and no loan; for an
+/// undo or a redo, the change it reverted or re-applied.
 package struct HistoryEntry: Hashable, Sendable {
     package let change: Change
     package let delta: LoanDelta?
@@ -33,8 +33,12 @@ package struct HistoryQuery {
                 if loan != nil || change.loanCount == 1 {
                     try store.deltas(of: change.id, loan: loan) { delta = $0 }
                 }
-                var person: PersonDelta?
-                if change.kind == .person { try store.personDeltas(of: change.id) { person = $0 } }
+                // A change of no loan may be of one contact (a contact set, its undo or redo).
+                var people: [PersonDelta] = []
+                if loan == nil, change.loanCount == 0 {
+                    try store.personDeltas(of: change.id) { if people.count < 2 { people.append($0) } }
+                }
+                let person = people.count == 1 ? people.first : nil
                 entries.append(HistoryEntry(change: change, delta: delta, person: person, target: try change.target.flatMap(store.change)))
             }
         }

@@ -121,6 +121,7 @@ import Testing
         #expect((changes[2]["people"] as? [Any])?.isEmpty == true)
 
         #expect(try loans("undo").out == "Undid: set contact Alice — Alice: alice@example.org again\n")
+        #expect(try loans("history", "--limit", "1").out.hasSuffix("change 4    Alice  undid set contact (change 3)\n"), "the undo names the person")
         #expect(try loans("undo").out == "Undid: set contact Alice — the contact is gone again\n")
         #expect(try loans("people").out == "Alice  no address  1 open loan\n")
         #expect(try loans("redo").out == "Redid: set contact Alice — Alice: alice@example.org again\n")
