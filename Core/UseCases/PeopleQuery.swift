@@ -36,6 +36,10 @@ package struct PeopleQuery {
         return try store.snapshot { try standings(only: key) }.first
     }
 
+    /// How many loans `names(scanning:)` reads for the shells' completions and the TUI's person
+    /// fields: enough for any household, bounded for any store.
+    package static let nameScan = 20_000
+
     /// The names a user has typed already, for completion: every contact's name and the
     /// counterparties of the first `scanning` loans by id (the bound keeps a keystroke's cost
     /// flat), each person once — the contact's spelling, else the one most of those loans use —
