@@ -11,10 +11,7 @@ extension PostgresChangeWriter {
         guard bulk?.pending.isEmpty ?? true else { return false }
         return try store.postgres {
             try connection.execute(
-                """
-                SELECT NOT EXISTS (SELECT 1 FROM loans.loan) AND NOT EXISTS (SELECT 1 FROM loans.change)
-                    AND NOT EXISTS (SELECT 1 FROM loans.person)
-                """
+                "SELECT NOT EXISTS (SELECT 1 FROM loans.loan) AND NOT EXISTS (SELECT 1 FROM loans.change)"
             ).bool(0, 0) == true
         }
     }

@@ -9,7 +9,6 @@ extension SQLiteChangeWriter {
         guard adopted == nil else { return true }
         return try connection.statement("""
             SELECT NOT EXISTS (SELECT 1 FROM loan) AND NOT EXISTS (SELECT 1 FROM change) AND NOT EXISTS (SELECT 1 FROM change_loan)
-                AND NOT EXISTS (SELECT 1 FROM person)
             """).scalar() != 0
     }
 

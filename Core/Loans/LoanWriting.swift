@@ -51,7 +51,7 @@ package protocol LoanChangeWriter: PersonChangeWriter {
     func adoptIdentity(_ identity: String) throws -> Bool
 
     /// Whether this change may take another store's history (`adopt`): the store holds no loan
-    /// and no contact and recorded no change, and this change wrote nothing yet.
+    /// and recorded no change (so it keeps no contact either), and this change wrote nothing yet.
     func canAdoptHistory() throws -> Bool
 
     /// Takes one change of another store's history as it stands there — id, instant, who, kind,

@@ -207,7 +207,7 @@ final class MemoryChangeWriter: LoanChangeWriter {
     }
 
     func canAdoptHistory() throws -> Bool {
-        !adoptedChanges.isEmpty || (store.changes.isEmpty && store.rows.isEmpty && store.people.isEmpty && deltas.isEmpty && personDeltas.isEmpty)
+        !adoptedChanges.isEmpty || (store.changes.isEmpty && store.rows.isEmpty && deltas.isEmpty && personDeltas.isEmpty)
     }
 
     func adopt(_ change: Change) throws {
