@@ -88,6 +88,9 @@ import Testing
         let blank = try loans("person", "  ", "--no-email")
         #expect(blank.status == 64 && blank.err == "loans: NAME: name must not be empty\n" + usage)
         #expect(try loans("person").status == 64)
+        let longName = try loans("person", String(repeating: "x", count: 10_000), "--no-email")
+        #expect(longName.status == 64 && longName.err == "loans: NAME: name is longer than 500 characters\n" + usage)
+        #expect(try loans("--db", loans.folder + "/long.db", "person", String(repeating: "x", count: 500), "--no-email").status == 0)
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/loans.db"), "nothing was written")
 
         let evil = "Ev\u{1B}[31mil\u{202E}\nX"
