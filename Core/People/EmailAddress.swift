@@ -14,7 +14,7 @@
 /// `;`, `:` or a backslash: nothing that could end it, add a recipient or change a line where a
 /// program or a message header meets it. Quoted local parts and address literals, which RFC 5322
 /// allows and hardly anyone uses, are refused.
-package struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
+package struct EmailAddress: Hashable, Sendable {
     /// The address as given.
     package let text: String
 
@@ -34,8 +34,6 @@ package struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
         try EmailAddress.checkDomain(parts[1])
         self.text = text
     }
-
-    package var description: String { text }
 
     /// Whether a scalar may stand anywhere in an address: what either part may hold, and `@`.
     private static func allowedAnywhere(_ scalar: Unicode.Scalar) -> Bool {

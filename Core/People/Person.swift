@@ -18,7 +18,7 @@ package struct Person: Hashable, Sendable {
 /// A person's name as names are compared: folded by `TextFolding`, so every spelling of a name
 /// that differs only in letter case or in how its characters are composed is one key. Keys sort
 /// by their UTF-8 bytes, the same order on every store.
-package struct PersonKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct PersonKey: Hashable, Comparable, Sendable {
     /// The folded name.
     package let folded: String
 
@@ -31,8 +31,6 @@ package struct PersonKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     package init(folded: String) {
         self.folded = folded
     }
-
-    package var description: String { folded }
 
     package static func < (lhs: PersonKey, rhs: PersonKey) -> Bool {
         lhs.folded.utf8.lexicographicallyPrecedes(rhs.folded.utf8)
@@ -59,10 +57,5 @@ package enum PersonRules {
     /// counterparty can be a person and every person a counterparty.
     package static func name(_ text: String) throws(LoanRuleViolation) -> String {
         try LoanRules.name(text, .name)
-    }
-
-    /// A whole contact checked, its name trimmed.
-    package static func validated(_ person: Person) throws(LoanRuleViolation) -> Person {
-        Person(name: try name(person.name), email: person.email)
     }
 }

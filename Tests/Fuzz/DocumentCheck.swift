@@ -59,7 +59,7 @@ enum DocumentCheck {
         }
 
         func person(_ person: Person) {
-            FuzzTarget.require((try? PersonRules.validated(person)) == person, "decoded contact breaks a rule")
+            FuzzTarget.require((try? PersonRules.name(person.name)) == person.name, "decoded contact breaks a rule")
             if let email = person.email { FuzzTarget.require((try? EmailAddress(parsing: email.text)) == email, "a refused address") }
         }
 
