@@ -5,8 +5,10 @@ import LoansCore
 /// million loans is never held whole. Every field is checked: ids from 1 to 2^53−1, increasing;
 /// RFC 3339 instants; a who; a known kind; a target (an earlier change that undo may revert) for
 /// undo and redo only; `undone` only on changes undo may revert; each loan's id increasing within
-/// its change, and its states before and after by the rules of every loan. A change's `loans`
-/// comes after its other keys, as `json` writes them, so a change is known before its loans.
+/// its change, and its states before and after by the rules of every loan; each contact's states
+/// by the rules of a contact, of one person, the people in the order of their keys. A change's
+/// `loans` comes after its other keys, as `json` writes them, so a change is known before its
+/// loans, and its `people` (which a document from before contacts leaves out) after its loans.
 struct ChangeObjectDecoder {
     /// The ids of the changes read so far that an undo or a redo may name as its target.
     private var revertible = Set<Int64>()
@@ -15,7 +17,7 @@ struct ChangeObjectDecoder {
 
     /// The keys of a change object, in the order `json` writes them.
     enum Key: String, CaseIterable {
-        case id, at, who, kind, target, undone, loans
+        case id, at, who, kind, target, undone, loans, people
     }
 
     mutating func changes(_ decoder: inout DocumentDecoder, _ visitor: any LoanDocumentVisitor) throws {
@@ -76,7 +78,7 @@ struct ChangeObjectDecoder {
                 try decoder.expect(.bool, field)
                 undone = try decoder.reader.readBool()
             case .loans:
-                let missing = Key.allCases.filter { $0 != .loans && !seen.contains($0) }.map { Quoted($0.rawValue).description }
+                let missing = Key.allCases.filter { $0 != .loans && $0 != .people && !seen.contains($0) }.map { Quoted($0.rawValue).description }
                 guard missing.isEmpty, let id, let at, let who, let kind, let undone else {
                     throw DocumentError(path: path, message: "\(missing.joined(separator: ", ")) must come before \"loans\"")
                 }
@@ -88,6 +90,9 @@ struct ChangeObjectDecoder {
                 )
                 try visitor.change(change)
                 try deltas(index, &decoder, visitor)
+            case .people:
+                guard seen.contains(.loans) else { throw DocumentError(path: field, message: "must come after \"loans\"") }
+                try personDeltas(index, &decoder, visitor)
             }
         }
         guard seen.contains(.loans) else { throw DocumentError(path: path, message: "missing \"loans\"") }
@@ -157,6 +162,45 @@ struct ChangeObjectDecoder {
             }
             lastLoan = id
             try visitor.delta(LoanDelta(id: LoanID(id), before: states["before"] ?? nil, after: states["after"] ?? nil))
+            position += 1
+        }
+    }
+
+    /// The contacts of change `index`, in the order of their keys, each with its contact before
+    /// and after (one of them at least), both of one person.
+    private func personDeltas(_ index: Int, _ decoder: inout DocumentDecoder, _ visitor: any LoanDocumentVisitor) throws {
+        let path = "changes[\(index)].people"
+        try decoder.expect(.array, path)
+        var array = JSONContainer()
+        try decoder.reader.begin(&array, .array)
+        var position = 0
+        var lastKey: PersonKey?
+        while try decoder.reader.nextElement(&array) {
+            let at = "\(path)[\(position)]"
+            try decoder.expect(.object, at)
+            var object = JSONContainer()
+            try decoder.reader.begin(&object, .object)
+            var states: [String: Person?] = [:]
+            while let name = try decoder.key(&object, at) {
+                guard ["before", "after"].contains(name) else {
+                    throw DocumentError(path: at, message: "\(Quoted(name)) is not a key of a change's person")
+                }
+                guard states[name] == nil else { throw DocumentError(path: "\(at).\(name)", message: "appears twice") }
+                states[name] = .some(try decoder.optional { try PersonObjectDecoder(path: "\(at).\(name)").decode(&$0) })
+            }
+            for side in ["before", "after"] where states[side] == nil {
+                throw DocumentError(path: at, message: "missing \"\(side)\"")
+            }
+            let before = states["before"] ?? nil, after = states["after"] ?? nil
+            guard let key = (before ?? after)?.key else { throw DocumentError(path: at, message: "\"before\" and \"after\" are both null") }
+            if let after, after.key != key {
+                throw DocumentError(path: "\(at).after.name", message: "\(Quoted(after.name)) is not the person of \"before\"")
+            }
+            if let lastKey, !(lastKey < key) {
+                throw DocumentError(path: at, message: "is not after the person before it (a change's people run in the order of their names, folded)")
+            }
+            lastKey = key
+            try visitor.personDelta(PersonDelta(key: key, before: before, after: after))
             position += 1
         }
     }

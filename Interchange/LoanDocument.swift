@@ -15,7 +15,14 @@ package enum LoanDocument {
         /// The history, oldest first (`json all --history` only), before the loans so that an
         /// import reading the document as a stream meets the history first.
         case changes
+        /// The contacts (`json all` only), after the history they came from.
+        case people
         case loans
+    }
+
+    /// Keys of a person object (a contact), in order.
+    package enum ContactKey: String, CaseIterable, Sendable {
+        case name, email
     }
 
     /// Keys of a loan object, in order. `status` and `days_until_due` are derived: written, never read.
@@ -106,12 +113,24 @@ package enum LoanDocument {
         try decode(.bytes(bytes))
     }
 
-    /// Decodes a whole document: its loans, and the identity of the store it came from when it
-    /// names one (`database_id`).
-    package static func contents(of source: DocumentSource) throws -> (loans: [Loan], databaseID: String?) {
+    /// Decodes a whole document: its loans, its contacts, and the identity of the store it came
+    /// from when it names one (`database_id`).
+    package static func contents(of source: DocumentSource) throws -> (loans: [Loan], people: [Person], databaseID: String?) {
+        let collected = Collected()
+        let databaseID = try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes, visitor: collected)
+        return (collected.loans, collected.people, databaseID)
+    }
+
+    /// Keeps a document's loans and contacts, letting its history go by.
+    private final class Collected: LoanDocumentVisitor {
         var loans: [Loan] = []
-        let databaseID = try decode(source, windowSize: JSONReader.windowSize, limit: maximumBytes) { loans.append($0) }
-        return (loans, databaseID)
+        var people: [Person] = []
+
+        func change(_ change: Change) throws {}
+        func delta(_ delta: LoanDelta) throws {}
+        func personDelta(_ delta: PersonDelta) throws {}
+        func person(_ person: Person) throws { people.append(person) }
+        func loan(_ loan: Loan) throws { loans.append(loan) }
     }
 
     /// Whether `text` can be a store's identity: 1–64 ASCII letters, digits and hyphens.
@@ -163,11 +182,13 @@ struct DocumentDecoder {
                     throw DocumentError(path: key, message: "\(Quoted(query)) cannot be imported; only the document of 'loans json all' can")
                 }
             case .changes:
-                guard !seen.contains("loans") else {
-                    throw DocumentError(path: "changes", message: "comes after \"loans\"; a history must come before the loans it led to")
+                if let later = ["people", "loans"].first(where: seen.contains) {
+                    throw DocumentError(path: "changes", message: "comes after \"\(later)\"; a history must come before the contacts and loans it led to")
                 }
                 var changes = ChangeObjectDecoder()
                 try changes.changes(&self, visitor)
+            case .people:
+                try people(visitor.person)
             case .loans:
                 try loans(visitor.loan)
             case .generatedAt, .today, .windowDays, .summary:

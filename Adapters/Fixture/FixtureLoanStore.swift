@@ -1,8 +1,8 @@
 import LoansCore
 import LoansInterchange
 
-/// A read-only store over loans held in memory: the fixture document of `--fixture` and
-/// tests of the fronts, or an empty database that does not exist yet.
+/// A read-only store over loans (and contacts) held in memory: the fixture document of
+/// `--fixture` and tests of the fronts, or an empty database that does not exist yet.
 package struct FixtureLoanStore: LoanReading {
     private let byID: [Loan]
     private let openByDue: [Loan]
@@ -10,21 +10,24 @@ package struct FixtureLoanStore: LoanReading {
     private let returnedByReturn: [Loan]
     /// The document's `database_id`, when it names one.
     private let databaseID: String?
+    /// The document's contacts, by key.
+    private let byKey: [Person]
 
-    /// The loans of a document; they answer exactly as a database holding them would.
-    package init(loans: [Loan], databaseID: String? = nil) {
+    /// The loans and contacts of a document; they answer exactly as a database holding them would.
+    package init(loans: [Loan], people: [Person] = [], databaseID: String? = nil) {
         byID = loans.sorted { $0.id < $1.id }
         openByDue = byID.filter(\.isOpen).sorted { DueOrderKey($0) < DueOrderKey($1) }
         returnedByReturn = byID.compactMap { loan in ReturnOrderKey(loan).map { (loan, $0) } }
             .sorted { $0.1 > $1.1 }.map(\.0)
         self.databaseID = databaseID
+        byKey = people.sorted { $0.key < $1.key }
     }
 
     /// Reads the document at `path` (a window at a time): `InputFileError` when it cannot be
     /// read, `DocumentError` when it is not a valid loans document or is too large.
     package init(contentsOf path: SystemPath) throws {
         let contents = try LoanDocument.contents(of: try InputFile(path).source)
-        self.init(loans: contents.loans, databaseID: contents.databaseID)
+        self.init(loans: contents.loans, people: contents.people, databaseID: contents.databaseID)
     }
 
     package func snapshot<T>(_ body: () throws -> T) throws -> T {
@@ -84,6 +87,16 @@ package struct FixtureLoanStore: LoanReading {
     package func change(_ id: ChangeID) throws -> Change? { nil }
 
     package func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
+
+    package func personDeltas(of change: ChangeID, _ visit: (PersonDelta) throws -> Void) throws {}
+
+    package func people(_ visit: (Person) throws -> Void) throws {
+        for person in byKey { try visit(person) }
+    }
+
+    package func person(_ key: PersonKey) throws -> Person? {
+        byKey.first { $0.key == key }
+    }
 
     package func revision(of loan: LoanID) throws -> LoanRevision? { nil }
 

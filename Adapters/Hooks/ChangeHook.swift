@@ -101,6 +101,15 @@ package final class HookedLoanStore: LoanWriting {
         try base.deltas(of: change, loan: loan, visit)
     }
 
+    package func people(_ visit: (Person) throws -> Void) throws { try base.people(visit) }
+    package func peopleWithAddress(_ visit: (Person) throws -> Void) throws { try base.peopleWithAddress(visit) }
+    package func person(_ key: PersonKey) throws -> Person? { try base.person(key) }
+    package func counterpartyTallies(_ visit: (CounterpartyTally) throws -> Void) throws { try base.counterpartyTallies(visit) }
+
+    package func personDeltas(of change: ChangeID, _ visit: (PersonDelta) throws -> Void) throws {
+        try base.personDeltas(of: change, visit)
+    }
+
     /// The change, then the hook when it wrote anything (a refused or empty change fires nothing).
     package func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         var wrote = false
@@ -125,6 +134,23 @@ private struct WriteNoticing: LoanChangeWriter {
         try base.newestChange(touching: loan, after: change)
     }
     func deltas(of change: ChangeID, _ visit: (LoanDelta) throws -> Void) throws { try base.deltas(of: change, visit) }
+    func person(_ key: PersonKey) throws -> Person? { try base.person(key) }
+    func personDeltas(of change: ChangeID, _ visit: (PersonDelta) throws -> Void) throws { try base.personDeltas(of: change, visit) }
+    func newestChange(touching key: PersonKey, after change: ChangeID) throws -> Change? {
+        try base.newestChange(touching: key, after: change)
+    }
+
+    func setPerson(_ person: Person) throws {
+        try base.setPerson(person)
+        wrote()
+    }
+
+    func removePerson(_ key: PersonKey) throws {
+        try base.removePerson(key)
+        wrote()
+    }
+
+    func adopt(_ delta: PersonDelta) throws { try base.adopt(delta) }
 
     func insertNew(_ loan: Loan) throws -> Loan {
         defer { wrote() }

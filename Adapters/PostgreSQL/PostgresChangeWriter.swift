@@ -1,8 +1,9 @@
 import LoansCore
 
 /// The writes of one change to the PostgreSQL store, inside its transaction. Each records the
-/// loan's state before (first touch) and after (last touch) in `loans.change_loan`; the change's
-/// row is written at the first write, so a change that writes nothing leaves no trace. A loan
+/// loan's state before (first touch) and after (last touch) in `loans.change_loan` (a contact's
+/// in `loans.change_person`: `PostgresChangeWriter+People`); the change's row is written at the
+/// first write, so a change that writes nothing leaves no trace. A loan
 /// read here is locked (`FOR UPDATE`) until the change ends, so two writers of one loan queue;
 /// the table is locked for writing (`ROW EXCLUSIVE`) from the change's start.
 ///
@@ -25,6 +26,8 @@ final class PostgresChangeWriter: LoanChangeWriter {
     var adopted: ChangeID?
     /// Loans of the change adopted last, waiting to go in with one statement.
     var adoptedLoans: [PostgresBulkChange.Write] = []
+    /// Whether the change holds the contacts' table against other writers of contacts yet.
+    var holdsPeople = false
 
     init(store: PostgresLoanStore, kind: ChangeKind, author: Author) throws(PostgresError) {
         self.store = store
@@ -187,8 +190,8 @@ final class PostgresChangeWriter: LoanChangeWriter {
         try store.postgres { try bulk!.writePending(change: change, connection) }
     }
 
-    /// The change's id, its row written at the first write.
-    private func changeID() throws -> ChangeID {
+    /// The change's id, its row written at the first write (of a loan or a contact).
+    func changeID() throws -> ChangeID {
         if let id { return id }
         let made = try store.postgres {
             try connection.execute(

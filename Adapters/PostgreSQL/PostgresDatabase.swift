@@ -144,8 +144,8 @@ package enum PostgresDatabase {
     }
 }
 
-/// A database where no loans schema exists yet: no loans, no reminders sent, and nothing
-/// created by reading.
+/// A database where no loans schema exists yet: no loans, no contacts, no reminders sent, and
+/// nothing created by reading.
 struct NoLoans: LoanReading, ReminderLedger {
     func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T { try body() }
     func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws -> [ReminderKey: ReminderLevel] { [:] }
@@ -169,6 +169,9 @@ struct NoLoans: LoanReading, ReminderLedger {
     func historyOldestFirst(_ visit: (Change) throws -> Void) throws {}
     func change(_ id: ChangeID) throws -> Change? { nil }
     func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
+    func people(_ visit: (Person) throws -> Void) throws {}
+    func person(_ key: PersonKey) throws -> Person? { nil }
+    func personDeltas(of change: ChangeID, _ visit: (PersonDelta) throws -> Void) throws {}
     func revision(of loan: LoanID) throws -> LoanRevision? { nil }
     func databaseIdentity() throws -> String? { nil }
 }

@@ -10,6 +10,9 @@ final class PostgresLoanStore: LoanWriting {
     let author: Author?
     /// Whether the database keeps the folded copies searches compare, once asked.
     var keepsFoldedCopies: Bool?
+    /// Whether the database keeps contacts, once it was seen to (a writer may upgrade the
+    /// schema while a reader lives, so a no is asked again).
+    var peopleTablesSeen = false
 
     /// Rows fetched per statement in a long walk: memory stays bounded at any table size, and a
     /// visitor may ask the store something else between pages.

@@ -300,5 +300,33 @@ extension PostgresSchema {
                 """,
             ]
         ),
+        (
+            "the people you deal with: a contact per person by the name as folded, and each change's contacts before and after",
+            [
+                // The key is Core's folding of the name; "C" compares its bytes, the order every
+                // store lists contacts in.
+                """
+                CREATE TABLE loans.person (
+                    folded_name text COLLATE "C" PRIMARY KEY,
+                    name text NOT NULL,
+                    email text
+                )
+                """,
+                """
+                CREATE TABLE loans.change_person (
+                    change_id bigint NOT NULL REFERENCES loans.change (id),
+                    folded_name text COLLATE "C" NOT NULL,
+                    before_present boolean NOT NULL,
+                    before_name text,
+                    before_email text,
+                    after_present boolean NOT NULL,
+                    after_name text,
+                    after_email text,
+                    PRIMARY KEY (change_id, folded_name)
+                )
+                """,
+                "CREATE INDEX change_person_by_name ON loans.change_person (folded_name, change_id)",
+            ]
+        ),
     ]
 }

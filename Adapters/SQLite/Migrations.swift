@@ -189,14 +189,39 @@ enum Migrations {
             created_at INTEGER NOT NULL
         ) WITHOUT ROWID;
         """,
+        // 9: the people you deal with: a contact per person, by the name as Core folds it (the
+        // name as given beside it, an e-mail address or none), and each change's contacts before
+        // and after, as `change_loan` keeps its loans (a presence flag and the fields, each side).
+        """
+        CREATE TABLE person (
+            folded_name TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            email TEXT
+        ) WITHOUT ROWID;
+        CREATE TABLE change_person (
+            change_id INTEGER NOT NULL,
+            folded_name TEXT NOT NULL,
+            before_present INTEGER NOT NULL,
+            before_name TEXT,
+            before_email TEXT,
+            after_present INTEGER NOT NULL,
+            after_name TEXT,
+            after_email TEXT,
+            PRIMARY KEY (change_id, folded_name)
+        ) WITHOUT ROWID;
+        CREATE INDEX change_person_by_name ON change_person (folded_name, change_id);
+        """,
     ]
 
     /// The migration that keeps the day each reminder was sent for (`reminder_sent.sent_on`).
     static let sentDaysVersion: Int64 = 6
 
+    /// The migration that keeps contacts (`person`, `change_person`).
+    static let peopleVersion: Int64 = 9
+
     /// The version `all` brings a database to: its count, written out so that reading a
     /// database never builds the migrations' text (`SQLiteFileTests` holds the two equal).
-    static let latestVersion: Int64 = 8
+    static let latestVersion: Int64 = 9
 
     /// Recomputes `open_due_day` from the loans, as migration 2 first filled it (after a bulk import).
     static let rebuildDayCounts = """

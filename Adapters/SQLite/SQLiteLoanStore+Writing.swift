@@ -65,10 +65,11 @@ extension SQLiteLoanStore {
 }
 
 /// The writes of one change to the SQLite store, inside its transaction: each records the loan's
-/// state before (first touch) and after (last touch) in `change_loan`; the `change` row itself
-/// is written at the first write, so a change that writes nothing leaves no trace.
+/// state before (first touch) and after (last touch) in `change_loan` (a contact's in
+/// `change_person`: `SQLiteChangeWriter+People`); the `change` row itself is written at the first
+/// write, so a change that writes nothing leaves no trace.
 final class SQLiteChangeWriter: LoanChangeWriter {
-    private let store: SQLiteLoanStore
+    let store: SQLiteLoanStore
     private let kind: ChangeKind
     private let author: Author
     var connection: SQLiteConnection { store.connection }
@@ -235,8 +236,8 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         try ending.run()
     }
 
-    /// The change's id, its row written at the first write.
-    private func changeID() throws -> ChangeID {
+    /// The change's id, its row written at the first write (of a loan or a contact).
+    func changeID() throws -> ChangeID {
         if let id { return id }
         let statement = try connection.statement("INSERT INTO change (at, who, kind) VALUES (?1, ?2, ?3)")
         try statement.bind(author.stamp().description, at: 1)

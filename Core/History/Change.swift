@@ -19,6 +19,8 @@ package enum ChangeKind: String, Hashable, Sendable, CaseIterable {
     case returnLoan = "return"
     case reopen, remove
     case importDocument = "import"
+    /// A contact set (`loans person NAME --email … | --no-email`).
+    case person
     case undo, redo
 
     /// Undo and redo are recorded like any change, but are never themselves undone or redone.
@@ -34,6 +36,7 @@ package enum ChangeKind: String, Hashable, Sendable, CaseIterable {
         case .reopen: "the reopening"
         case .remove: "the removal"
         case .importDocument: "the import"
+        case .person: "the contact"
         case .undo: "the undo"
         case .redo: "the redo"
         }
@@ -55,7 +58,8 @@ package struct LoanDelta: Hashable, Sendable {
 }
 
 /// A change as the history keeps it: when, who, what kind, how many loans; the loans' states
-/// before and after are read separately (an import may hold a million of them).
+/// before and after are read separately (an import may hold a million of them), and so are the
+/// contacts it set (`PersonDelta`).
 package struct Change: Hashable, Sendable {
     package let id: ChangeID
     /// When it was made (UTC).

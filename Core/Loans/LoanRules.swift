@@ -1,6 +1,8 @@
-/// A field of a loan, as named in messages and documents.
+/// A field of a loan (or a person's name), as named in messages and documents.
 package enum LoanField: String, Sendable {
     case title, counterparty, note
+    /// A person's name (`loans person NAME`, a document's `people`).
+    case name
     case lentOn = "lent_on"
     case dueOn = "due_on"
     case returnedOn = "returned_on"

@@ -40,7 +40,8 @@ package struct ReturnOrderKey: Hashable, Comparable, Sendable {
 
 /// The read side of loan storage. Stores answer bounded, ordered ranges so that use
 /// cases never need the whole table; which range, which order and what counts stay in Core.
-package protocol LoanReading {
+/// A store of loans keeps the contacts of the people it deals with too (`PeopleReading`).
+package protocol LoanReading: PeopleReading {
     /// Runs `body` against one consistent snapshot, so that several answers agree
     /// even while another process writes.
     func snapshot<T>(_ body: () throws -> T) throws -> T

@@ -8,8 +8,9 @@ package protocol LoanWriting: LoanReading {
 }
 
 /// The writes of one change, inside its transaction. Each write records the loan's state
-/// before (the first time the change touches it) and after (the last time) in the change.
-package protocol LoanChangeWriter {
+/// before (the first time the change touches it) and after (the last time) in the change; the
+/// writes of contacts (`PersonChangeWriter`) go into the same change.
+package protocol LoanChangeWriter: PersonChangeWriter {
     /// One loan as it stands inside the transaction (locked for this writer where the engine
     /// locks rows), or nil.
     func loan(_ id: LoanID) throws -> Loan?
@@ -50,16 +51,16 @@ package protocol LoanChangeWriter {
     func adoptIdentity(_ identity: String) throws -> Bool
 
     /// Whether this change may take another store's history (`adopt`): the store holds no loan
-    /// and recorded no change, and this change wrote nothing yet.
+    /// and recorded no change (so it keeps no contact either), and this change wrote nothing yet.
     func canAdoptHistory() throws -> Bool
 
     /// Takes one change of another store's history as it stands there — id, instant, who, kind,
     /// target, whether it is undone (its `loanCount` is ignored: the loans `adopt(_:LoanDelta)`
     /// hands over are counted) — as a move into an empty store does (`canAdoptHistory`). Changes
     /// come oldest first, ids increasing. From the first one on, this change records nothing of
-    /// its own: the loans it writes after are where the adopted history left them, and it takes
-    /// the moved store's identity (`adoptIdentity`) whatever the history holds. Undo and redo
-    /// then find each author's changes as the other store would have.
+    /// its own: the loans and contacts it writes after are where the adopted history left them,
+    /// and it takes the moved store's identity (`adoptIdentity`) whatever the history holds. Undo
+    /// and redo then find each author's changes as the other store would have.
     func adopt(_ change: Change) throws
 
     /// Takes one loan's part in the change adopted last, as it stands there (loans in id order).

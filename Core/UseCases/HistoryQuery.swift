@@ -1,13 +1,16 @@
 /// One entry of the history as the fronts show it: the change; its loan, when it touched one (or
-/// the asked loan's part in it); for an undo or a redo, the change it reverted or re-applied.
+/// the asked loan's part in it); its contact, when it touched one contact and no loan; for an
+/// undo or a redo, the change it reverted or re-applied.
 package struct HistoryEntry: Hashable, Sendable {
     package let change: Change
     package let delta: LoanDelta?
+    package let person: PersonDelta?
     package let target: Change?
 
-    package init(change: Change, delta: LoanDelta?, target: Change?) {
+    package init(change: Change, delta: LoanDelta?, person: PersonDelta? = nil, target: Change?) {
         self.change = change
         self.delta = delta
+        self.person = person
         self.target = target
     }
 }
@@ -30,23 +33,32 @@ package struct HistoryQuery {
                 if loan != nil || change.loanCount == 1 {
                     try store.deltas(of: change.id, loan: loan) { delta = $0 }
                 }
-                entries.append(HistoryEntry(change: change, delta: delta, target: try change.target.flatMap(store.change)))
+                // A change of no loan may be of one contact (a contact set, its undo or redo).
+                var people: [PersonDelta] = []
+                if loan == nil, change.loanCount == 0 {
+                    try store.personDeltas(of: change.id) { if people.count < 2 { people.append($0) } }
+                }
+                let person = people.count == 1 ? people.first : nil
+                entries.append(HistoryEntry(change: change, delta: delta, person: person, target: try change.target.flatMap(store.change)))
             }
         }
         return entries
     }
 
     /// Every change newest first (at most `limit`) — or, with `oldestFirst`, every change in the
-    /// order a move replays them — each followed by its loans' states, streamed from one snapshot
-    /// for documents of any size.
+    /// order a move replays them — each followed by its loans' states and then (unless only one
+    /// loan's changes are asked for) its contacts', streamed from one snapshot for documents of
+    /// any size.
     package func stream(
         of loan: LoanID?, limit: Int?, oldestFirst: Bool = false,
-        change: (Change) throws -> Void, delta: (LoanDelta) throws -> Void, end: () throws -> Void
+        change: (Change) throws -> Void, delta: (LoanDelta) throws -> Void, person: (PersonDelta) throws -> Void,
+        end: () throws -> Void
     ) throws {
         try store.snapshot {
             let each = { (found: Change) throws in
                 try change(found)
                 try store.deltas(of: found.id, loan: loan, delta)
+                if loan == nil { try store.personDeltas(of: found.id, person) }
                 try end()
             }
             if oldestFirst { try store.historyOldestFirst(each) } else { try store.history(of: loan, limit: limit, each) }

@@ -25,6 +25,13 @@ package struct ImportOutcome: Hashable, Sendable {
     /// Changes of the document's history left aside, because the store already held loans or
     /// history of its own (the import is then one change of its own, as without a history).
     package var ignoredChanges = 0
+    /// Contacts new to the store.
+    package var peopleAdded = 0
+    /// Contacts that took the place of a different contact of the same name (the document's
+    /// contact wins: a contact has no id to conflict on).
+    package var peopleUpdated = 0
+    /// Contacts identical to the stored contact of the same name, left alone.
+    package var peopleUnchanged = 0
 
     /// How many conflicting ids an outcome lists (all are counted).
     package static let listedConflicts = 20
@@ -42,18 +49,19 @@ package struct ImportConflictError: Error, Equatable, Sendable {
     }
 }
 
-/// `loans import`: the loans a document hands over, in one change, all or nothing. Importing the
-/// same document twice changes nothing the second time: a loan identical to the stored one is
-/// left alone (a no-op import records no change at all). Reading the document is not Core's
+/// `loans import`: the loans and contacts a document hands over, in one change, all or nothing.
+/// Importing the same document twice changes nothing the second time: a loan or contact identical
+/// to the stored one is left alone (a no-op import records no change at all); a contact that
+/// differs from the stored one of the same name takes its place. Reading the document is not Core's
 /// business: the caller gives a walk that hands over each part, already checked against every
 /// rule, and throws for the first problem, which rolls everything back.
 ///
 /// A document that carries a history (`json all --history`), imported into an empty store (no
 /// loan, no change), moves whole: its changes are adopted as they stand — ids, instants, who,
-/// kinds, loans before and after, what is undone — in the same transaction as its loans, and the
-/// import records no change of its own, so history, undo and redo go on as in the store it came
-/// from. Into a store that is not empty the history is left aside (counted) and the loans are
-/// imported as one change, by the usual rules, so importing the same document twice still
+/// kinds, loans and contacts before and after, what is undone — in the same transaction as its
+/// loans, and the import records no change of its own, so history, undo and redo go on as in the
+/// store it came from. Into a store that is not empty the history is left aside (counted) and the
+/// loans are imported as one change, by the usual rules, so importing the same document twice still
 /// changes nothing the second time.
 package struct ImportLoans {
     let store: any LoanWriting
@@ -106,7 +114,7 @@ private final class Placing: LoanDocumentVisitor {
     var outcome = ImportOutcome()
     var history = History.undecided
     var renumbering: [Loan] = []
-    /// Whether a loan was placed yet (a history after the loans is never adopted).
+    /// Whether a loan or contact was placed yet (a history after them is never adopted).
     var placedLoans = false
 
     init(writer: any LoanChangeWriter, conflicts: ImportConflictRule) {
@@ -127,6 +135,22 @@ private final class Placing: LoanDocumentVisitor {
 
     func delta(_ delta: LoanDelta) throws {
         if history == .adopted { try writer.adopt(delta) }
+    }
+
+    func personDelta(_ delta: PersonDelta) throws {
+        if history == .adopted { try writer.adopt(delta) }
+    }
+
+    func person(_ person: Person) throws {
+        placedLoans = true
+        let stored = history == .adopted ? nil : try writer.person(person.key)
+        if stored == person {
+            outcome.peopleUnchanged += 1
+            return
+        }
+        // Into an empty store that took the history, every contact is where the history left it.
+        try writer.setPerson(person)
+        if stored == nil { outcome.peopleAdded += 1 } else { outcome.peopleUpdated += 1 }
     }
 
     func loan(_ loan: Loan) throws {

@@ -18,7 +18,7 @@ package enum LoanCommandError: Error, Equatable, Sendable {
     case renewalOutOfRange(LoanID, DateOffset)
     /// Nothing of this author's is left to undo, or to redo.
     case nothingToUndo, nothingToRedo
-    /// The change to undo (or redo) touched a loan that was changed since.
+    /// The change to undo (or redo) touched a loan or a contact that was changed since.
     case blocked(BlockedChange)
     /// An undo that leaves blocked changes (`--skip`) found only blocked ones: the newest of
     /// them with what blocks it, and how many there are.
@@ -27,25 +27,30 @@ package enum LoanCommandError: Error, Equatable, Sendable {
     case store(StoreError)
 }
 
-/// An undo or a redo refused, changing nothing, because a loan it would touch no longer stands as
-/// the change left it (for an undo) or found it (for a redo).
+/// An undo or a redo refused, changing nothing, because a loan (or a contact) it would touch no
+/// longer stands as the change left it (for an undo) or found it (for a redo).
 package struct BlockedChange: Hashable, Sendable {
+    /// What was changed since.
+    package enum Subject: Hashable, Sendable {
+        /// A loan, and its title as it stands now (as the change knew it when the loan is gone).
+        case loan(LoanID, title: String?)
+        /// A person's contact, by the name it has now (as the change knew it when it is gone).
+        case person(String)
+    }
+
     /// Whether an undo was refused (else a redo).
     package let isUndo: Bool
     /// The change that was to be undone or redone.
     package let change: Change
-    /// The loan that was changed since, and its title as it stands now (as the change knew it
-    /// when the loan is gone).
-    package let loan: LoanID
-    package let title: String?
-    /// The newest change that touched the loan since; nil when it was changed outside loans.
+    package let subject: Subject
+    /// The newest change that touched the loan or contact since; nil when it was changed
+    /// outside loans.
     package let blocker: Change?
 
-    package init(isUndo: Bool, change: Change, loan: LoanID, title: String?, blocker: Change?) {
+    package init(isUndo: Bool, change: Change, subject: Subject, blocker: Change?) {
         self.isUndo = isUndo
         self.change = change
-        self.loan = loan
-        self.title = title
+        self.subject = subject
         self.blocker = blocker
     }
 }

@@ -50,22 +50,6 @@ package struct LoanLookup {
         }
         return .complete
     }
-
-    /// The counterparties named by the first `scanning` loans in id order, each once, sorted:
-    /// the names a user has already typed, for completion. The bound keeps the cost flat.
-    package func counterparties(scanning limit: Int) throws -> [String] {
-        struct Enough: Error {}
-        var names = Set<String>()
-        var seen = 0
-        do {
-            try store.loans(.all) { loan in
-                guard seen < limit else { throw Enough() }
-                seen += 1
-                names.insert(loan.counterparty)
-            }
-        } catch is Enough {}
-        return names.sorted()
-    }
 }
 
 /// How far a listing went.

@@ -2,7 +2,7 @@ import LoansCore
 
 /// `loans json history [ID]`: the document's envelope (query `history`, the request's instant,
 /// today, the window, the summary) with `changes` in place of `loans`: each change newest first,
-/// with every loan it touched before and after, streamed from one snapshot.
+/// with every loan and contact it touched before and after, streamed from one snapshot.
 package struct HistoryPresenter {
     let history: HistoryQuery
     let agenda: AgendaQuery
@@ -28,7 +28,9 @@ package struct HistoryPresenter {
             envelope.listKey = "changes"
             envelope.databaseID = databaseID
             view.open(envelope)
-            try history.stream(of: loan, limit: limit) { view.change($0) } delta: { try view.delta($0) } end: { try view.endChange() }
+            try history.stream(of: loan, limit: limit) { view.change($0) } delta: { try view.delta($0) } person: {
+                try view.personDelta($0)
+            } end: { try view.endChange() }
             try view.close()
         }
     }

@@ -1,4 +1,5 @@
 import LoansCore
+import LoansInterchange
 import LoansText
 
 /// Writes the document (or, with `ndjson`, one loan object per line and nothing else) in
@@ -12,6 +13,8 @@ package struct JSONDocumentWriter {
     private var buffer: [UInt8] = []
     private var loansWritten = 0
     private var deltasWritten = 0
+    /// Whether the change being written has opened its `people` (after its loans).
+    private var inChangePeople = false
     private static let chunk = 1 << 16
 
     package init(ndjson: Bool, into sink: any ByteSink) {
@@ -44,6 +47,7 @@ package struct JSONDocumentWriter {
         }
         LoanDocumentWriting.appendChangeOpening(change, to: &buffer)
         deltasWritten = 0
+        inChangePeople = false
         loansWritten += 1
     }
 
@@ -55,16 +59,42 @@ package struct JSONDocumentWriter {
         if buffer.count >= JSONDocumentWriter.chunk { try flush() }
     }
 
-    /// Ends the history that comes first (`json all --history`) and opens the loans.
-    mutating func endChanges() {
+    /// One contact of the change being written, before and after (after its loans).
+    mutating func personDelta(_ delta: PersonDelta) throws {
+        if !inChangePeople {
+            buffer.append(contentsOf: "],\"people\":[".utf8)
+            inChangePeople = true
+            deltasWritten = 0
+        }
+        if deltasWritten > 0 { buffer.append(UInt8(ascii: ",")) }
+        LoanDocumentWriting.appendPersonDelta(delta, to: &buffer)
+        deltasWritten += 1
+        if buffer.count >= JSONDocumentWriter.chunk { try flush() }
+    }
+
+    /// One contact of the document (`json all`), on a line of its own; `--ndjson` prints loans
+    /// alone, so none there.
+    mutating func person(_ person: Person) throws {
+        guard !ndjson else { return }
+        if loansWritten > 0 { buffer.append(UInt8(ascii: ",")) }
+        buffer.append(0x0A)
+        LoanDocumentWriting.appendPerson(person, to: &buffer)
+        loansWritten += 1
+        if buffer.count >= JSONDocumentWriter.chunk { try flush() }
+    }
+
+    /// Ends the list that comes first (the history of `json all --history`, or the contacts of
+    /// `json all`) and opens the next one, `key`.
+    mutating func nextList(_ key: LoanDocument.EnvelopeKey) {
+        guard !ndjson else { return }
         if loansWritten > 0 { buffer.append(0x0A) }
-        LoanDocumentWriting.appendLoansOpening(to: &buffer)
+        LoanDocumentWriting.appendListOpening(key, to: &buffer)
         loansWritten = 0
     }
 
-    /// Closes the change being written.
+    /// Closes the change being written (its `people` empty when it touched none).
     mutating func endChange() throws {
-        buffer.append(contentsOf: "]}".utf8)
+        buffer.append(contentsOf: (inChangePeople ? "]}" : "],\"people\":[]}").utf8)
         if ndjson { buffer.append(0x0A) }
         if buffer.count >= JSONDocumentWriter.chunk { try flush() }
     }

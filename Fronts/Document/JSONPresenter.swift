@@ -1,4 +1,5 @@
 import LoansCore
+import LoansInterchange
 
 /// Maps a query to the JSON document: the envelope (query echoed, the request's instant and
 /// today, the window, the summary counted whatever the query) and the loans of the query's
@@ -19,8 +20,10 @@ package struct JSONPresenter {
         self.databaseID = databaseID
     }
 
-    /// Hands the envelope, then (with a history) each change oldest first, then each loan, to the view.
+    /// Hands the envelope, then (with a history) each change oldest first, then (for `all`) each
+    /// contact, then each loan, to the view.
     package func present(_ name: JSONQuery, to view: inout JSONDocumentWriter) throws {
+        let carriesPeople = name == .all
         try query.stream(name.listing, policy) { summary in
             var envelope = LoanDocumentWriting.Envelope(
                 query: name.rawValue, generatedAt: generatedAt, policy: policy,
@@ -28,11 +31,18 @@ package struct JSONPresenter {
             )
             envelope.databaseID = databaseID
             envelope.carriesHistory = history != nil
+            envelope.carriesPeople = carriesPeople
             view.open(envelope)
-            guard let history else { return }
-            // In the same snapshot as the loans, so the history leads exactly to them.
-            try history.stream(of: nil, limit: nil, oldestFirst: true) { view.change($0) } delta: { try view.delta($0) } end: { try view.endChange() }
-            view.endChanges()
+            // In the same snapshot as the loans, so the history leads exactly to them and to the contacts.
+            if let history {
+                try history.stream(of: nil, limit: nil, oldestFirst: true) { view.change($0) } delta: { try view.delta($0) } person: {
+                    try view.personDelta($0)
+                } end: { try view.endChange() }
+                view.nextList(carriesPeople ? .people : .loans)
+            }
+            guard carriesPeople else { return }
+            try query.people { try view.person($0) }
+            view.nextList(.loans)
         } visit: { try view.loan($0) }
         try view.close()
     }

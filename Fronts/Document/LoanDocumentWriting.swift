@@ -18,8 +18,10 @@ enum LoanDocumentWriting {
         /// The identity of the store the document comes from.
         var databaseID: String?
         /// Whether the history comes first (`json all --history`): the opening then ends with
-        /// `"changes":[`, and `appendLoansOpening` follows the changes.
+        /// `"changes":[`, and `appendListOpening` follows the changes.
         var carriesHistory = false
+        /// Whether the contacts come before the loans (`json all`): after the history, if any.
+        var carriesPeople = false
 
         init(query: String, generatedAt: UTCTimestamp, policy: DuePolicy, overdueCount: Int, dueSoonCount: Int) {
             self.query = query
@@ -30,11 +32,13 @@ enum LoanDocumentWriting {
         }
     }
 
-    /// The document up to and including `"loans":[` (or `"changes":[`), keys in order.
+    /// The document up to and including the opening of its first list, `"loans":[` (or
+    /// `"changes":[`, `"people":[`), keys in order.
     static func appendOpening(_ envelope: Envelope, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
         for key in LoanDocument.EnvelopeKey.allCases {
             if key == .changes, !envelope.carriesHistory { continue }
+            if key == .people, !envelope.carriesPeople { continue }
             if key != .schemaVersion { bytes.append(UInt8(ascii: ",")) }
             JSONTokens.key(key == .loans ? envelope.listKey : key.rawValue, to: &bytes)
             switch key {
@@ -51,7 +55,7 @@ enum LoanDocumentWriting {
                 bytes.append(UInt8(ascii: "}"))
             case .databaseID:
                 if let id = envelope.databaseID { JSONTokens.string(id, to: &bytes) } else { JSONTokens.null(to: &bytes) }
-            case .changes:
+            case .changes, .people:
                 bytes.append(UInt8(ascii: "["))
                 return
             case .loans: bytes.append(UInt8(ascii: "["))
@@ -59,15 +63,39 @@ enum LoanDocumentWriting {
         }
     }
 
-    /// What ends a document's history and opens its loans: `],"loans":[`.
-    static func appendLoansOpening(to bytes: inout [UInt8]) {
+    /// What ends a document's history (or its contacts) and opens the next list: `],"loans":[`.
+    static func appendListOpening(_ key: LoanDocument.EnvelopeKey, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: "],".utf8)
-        JSONTokens.key(LoanDocument.EnvelopeKey.loans.rawValue, to: &bytes)
+        JSONTokens.key(key.rawValue, to: &bytes)
         bytes.append(UInt8(ascii: "["))
     }
 
+    /// A contact: `{"name":"Alice","email":"alice@example.org"}` (`email` null without one).
+    static func appendPerson(_ person: Person, to bytes: inout [UInt8]) {
+        for key in LoanDocument.ContactKey.allCases {
+            bytes.append(UInt8(ascii: key == .name ? "{" : ","))
+            JSONTokens.key(key.rawValue, to: &bytes)
+            switch key {
+            case .name: JSONTokens.string(person.name, to: &bytes)
+            case .email: if let email = person.email { JSONTokens.string(email.text, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+            }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// One contact of a change: `{"before":{…}|null,"after":{…}|null}`.
+    static func appendPersonDelta(_ delta: PersonDelta, to bytes: inout [UInt8]) {
+        for (index, (key, person)) in [("before", delta.before), ("after", delta.after)].enumerated() {
+            bytes.append(UInt8(ascii: index == 0 ? "{" : ","))
+            JSONTokens.key(key, to: &bytes)
+            if let person { appendPerson(person, to: &bytes) } else { JSONTokens.null(to: &bytes) }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// A change of the history up to and including `"loans":[`:
-    /// `{"id":12,"at":"…","who":"…","kind":"return","target":null,"undone":false,"loans":[`.
+    /// `{"id":12,"at":"…","who":"…","kind":"return","target":null,"undone":false,"loans":[`; its
+    /// `"people":[…]` follows its loans.
     static func appendChangeOpening(_ change: Change, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: "{\"id\":".utf8)
         JSONTokens.integer(change.id.rawValue, to: &bytes)

@@ -142,7 +142,7 @@ import Testing
             DROP TABLE change; DROP TABLE change_loan; DROP TABLE store_meta; DROP TABLE reminder_sent;
             DROP TRIGGER loan_search_added; DROP TRIGGER loan_search_removed; DROP TRIGGER loan_search_changed;
             DROP TABLE loan_search; DROP INDEX loan_open_big; DROP INDEX loan_returned;
-            DROP TABLE account; DROP TABLE web_session; DROP TABLE sign_in_link; DROP TABLE api_token; DROP TABLE sign_in_attempt; DROP TABLE share_link; DROP TABLE calendar_feed;
+            DROP TABLE account; DROP TABLE web_session; DROP TABLE sign_in_link; DROP TABLE api_token; DROP TABLE sign_in_attempt; DROP TABLE share_link; DROP TABLE calendar_feed; DROP TABLE person; DROP TABLE change_person;
             PRAGMA user_version = 2;
             """
         let sqlite = try Subprocess("/usr/bin/sqlite3", [database, downgrade], environment: ["PATH": "/usr/bin:/bin"], mergeErrors: true).finish(patience: 30)

@@ -119,6 +119,17 @@ import Testing
         #expect(words("loans show 1 ").isEmpty, "show takes one id")
     }
 
+    /// The names offered are everyone known: the counterparties used and every contact kept (in
+    /// the contact's spelling), after the options that take a name and after `person`.
+    @Test func contactsAreOfferedAsNames() throws {
+        try loans.must("person", "Zed", "--email", "zed@example.org")
+        try loans.must("person", "alice", "--no-email")
+        #expect(try loans("__complete", "names").out == "City Library\nSam\nZed\nalice\n")
+        let answers = try drive("/usr/bin/bash", CompletionShellTests.bashDriver, ["loans add X --to ", "loans person "])
+        #expect(Set(answers["loans add X --to "] ?? []) == ["alice", #"City\ Library"#, "Sam", "Zed"])
+        #expect(Set(answers["loans person "] ?? []) == ["alice", #"City\ Library"#, "Sam", "Zed"])
+    }
+
     /// A broken config file never breaks a shell's start: `source <(loans completions …)` in a
     /// shell's rc file prints nothing on stderr, and the commands still complete (they need no
     /// config; ids and names quietly give nothing then). `loans help` too.

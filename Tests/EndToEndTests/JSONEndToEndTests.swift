@@ -57,7 +57,7 @@ import Testing
         defer { loans.remove() }
         let fixture = try writeFixture()
         let checks = [
-            #"keys_unsorted == ["schema_version","query","generated_at","today","window_days","summary","database_id","loans"]"#,
+            #"keys_unsorted == ["schema_version","query","generated_at","today","window_days","summary","database_id","people","loans"]"#,
             #".loans | all(keys_unsorted == ["id","title","direction","counterparty","lent_on","due_on","returned_on","note","renewals","previous_due_dates","status","days_until_due"])"#,
             #".generated_at | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")"#,
             #".loans[] | select(.id == 5) | .returned_on == "2026-11-12" and .days_until_due == null and .note == null"#,

@@ -5,7 +5,8 @@ import LoansInterchange
 /// loan handed over obeys the rules; every change comes after the one before it, an undo or a
 /// redo names an earlier change and is never undone itself, and each of a change's loans comes
 /// in increasing id order with states before and after that obey the rules and carry its id;
-/// a refusal is a `DocumentError` with a path, worded on one safe line.
+/// every contact, in the document or a change, obeys the rules of a contact; a refusal is a
+/// `DocumentError` with a path, worded on one safe line.
 enum DocumentCheck {
     static func check(_ bytes: UnsafeBufferPointer<UInt8>) {
         do {
@@ -46,6 +47,20 @@ enum DocumentCheck {
                 FuzzTarget.require((try? LoanRules.validated(state)) == state, "a change's loan breaks a rule")
             }
             lastLoan = delta.id
+        }
+
+        func personDelta(_ delta: PersonDelta) {
+            FuzzTarget.require(last != nil, "a change's contact before any change")
+            FuzzTarget.require(delta.before != nil || delta.after != nil, "a change's contact with neither side")
+            for state in [delta.before, delta.after].compactMap({ $0 }) {
+                FuzzTarget.require(state.key == delta.key, "a contact of \(state.key) under \(delta.key)")
+                person(state)
+            }
+        }
+
+        func person(_ person: Person) {
+            FuzzTarget.require((try? PersonRules.name(person.name)) == person.name, "decoded contact breaks a rule")
+            if let email = person.email { FuzzTarget.require((try? EmailAddress(parsing: email.text)) == email, "a refused address") }
         }
 
         func loan(_ loan: Loan) {

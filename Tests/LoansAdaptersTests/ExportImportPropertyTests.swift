@@ -8,7 +8,7 @@ import Testing
 
 /// Export and import agree, on every engine: after each step of a seeded random sequence of
 /// writes (add, edit — the due date too, before or after earlier renewals — renew, return,
-/// reopen, remove, undo, redo; some refused by the rules), the document `loans json all` writes
+/// reopen, remove, a contact set, undo, redo; some refused by the rules), the document `loans json all` writes
 /// imports into an empty store, and that store writes the same document again, byte for byte.
 /// At the end of each sequence the same holds for `json all --history` (the history moves
 /// with the loans). A state that export writes and import refuses — one corrected loan — would
@@ -126,12 +126,21 @@ import Testing
                 _ = try UndoChange(store: store).run()
                 return "undo"
             default:
-                if Int.random(in: 0..<2, using: &random) == 0 {
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
                     try RemoveLoan(store: store).run(id)
                     return "remove \(id)"
+                case 1:
+                    _ = try RedoChange(store: store).run()
+                    return "redo"
+                default:
+                    // A contact for a counterparty, in either letter case, with an address or none.
+                    let party = Int.random(in: 0..<4, using: &random)
+                    let name = Int.random(in: 0..<2, using: &random) == 0 ? "P\(party)" : "p\(party)"
+                    let email = Int.random(in: 0..<2, using: &random) == 0 ? nil : try? EmailAddress(parsing: "p\(party)+\(step)@example.org")
+                    _ = try SetPerson(store: store).run(name, email: email)
+                    return "person \(name)"
                 }
-                _ = try RedoChange(store: store).run()
-                return "redo"
             }
         } catch {
             if case .store = error { throw error }

@@ -62,7 +62,7 @@ import Testing
         let path = try database()
         _ = try sqlite3(path, """
             ALTER TABLE reminder_sent DROP COLUMN sent_on; PRAGMA user_version = 5;
-            DROP TABLE account; DROP TABLE web_session; DROP TABLE sign_in_link; DROP TABLE api_token; DROP TABLE sign_in_attempt; DROP TABLE share_link; DROP TABLE calendar_feed;
+            DROP TABLE account; DROP TABLE web_session; DROP TABLE sign_in_link; DROP TABLE api_token; DROP TABLE sign_in_attempt; DROP TABLE share_link; DROP TABLE calendar_feed; DROP TABLE person; DROP TABLE change_person;
             INSERT INTO reminder_sent (recipient, loan_id, due_on, level_days, sent_at) VALUES ('alice', 1, '\(Sample.day(1).iso)', 1, '\(Sample.today.iso)T07:00:00Z');
             """)
         let upgraded = try ledger(path)

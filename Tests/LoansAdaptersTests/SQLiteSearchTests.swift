@@ -125,7 +125,7 @@ import Testing
         _ = try sqlite3(path, """
             DROP TABLE loan_search; DROP INDEX loan_open_big; DROP INDEX loan_returned;
             DROP TRIGGER loan_search_added; DROP TRIGGER loan_search_removed; DROP TRIGGER loan_search_changed;
-            DROP TABLE account; DROP TABLE web_session; DROP TABLE sign_in_link; DROP TABLE api_token; DROP TABLE sign_in_attempt; DROP TABLE share_link; DROP TABLE calendar_feed;
+            DROP TABLE account; DROP TABLE web_session; DROP TABLE sign_in_link; DROP TABLE api_token; DROP TABLE sign_in_attempt; DROP TABLE share_link; DROP TABLE calendar_feed; DROP TABLE person; DROP TABLE change_person;
             """)
         #expect(try sqlite3(path, "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'loan_search%'") == "0")
         let memory = MemoryStore(loans: loans)

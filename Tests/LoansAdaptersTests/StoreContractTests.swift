@@ -13,21 +13,21 @@ import Testing
         case memory, fixture, sqlite, postgres
         var testDescription: String { rawValue }
 
-        /// A fresh store of this kind holding `loans`; its files live in `folder`.
-        func make(_ loans: [Loan], in folder: String) throws -> any LoanReading {
+        /// A fresh store of this kind holding `loans` and `people`; its files live in `folder`.
+        func make(_ loans: [Loan], people: [Person] = [], in folder: String) throws -> any LoanReading {
             switch self {
             case .memory:
-                return MemoryStore(loans: loans)
+                return MemoryStore(loans: loans, people: people)
             case .fixture:
-                return FixtureLoanStore(loans: loans)
+                return FixtureLoanStore(loans: loans, people: people)
             case .sqlite:
-                let path = folder + "/loans.db"
-                try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).seed(loans)
+                let path = folder + "/loans-\(UInt64.random(in: 0...UInt64.max)).db"
+                try LoanDatabase.writer(at: SystemPath(path)!, author: .tester).seed(loans, people: people)
                 return try LoanDatabase.reader(at: SystemPath(path)!)
             case .postgres:
                 let server = try PostgresServer.shared()
                 let url = server.url(try server.createDatabase())
-                try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive).seed(loans)
+                try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive).seed(loans, people: people)
                 return try PostgresDatabase.reader(url, client: PostgresClient(user: Author.tester.name, waiting: .keepalive))
             }
         }
@@ -38,6 +38,13 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.path
         try check.run { loans in try kind.make(loans, in: path) }
+    }
+
+    @Test(arguments: Kind.allCases, StoreContract.peopleChecks)
+    func people(_ kind: Kind, _ check: PeopleCheck) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path
+        try check.run { loans, people in try kind.make(loans, people: people, in: path) }
     }
 
     /// The stores that can be written, each writer on one shared store.

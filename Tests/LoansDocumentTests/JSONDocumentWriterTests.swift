@@ -32,7 +32,7 @@ import Testing
     @Test func anEmptyDocumentIsComplete() throws {
         var chunks = 0
         let text = try write([], ndjson: false, chunks: &chunks)
-        #expect(text == #"{"schema_version":1,"query":"all","generated_at":"2026-11-29T11:40:00Z","today":"2026-11-29","window_days":7,"summary":{"overdue":0,"due_soon":0},"database_id":null,"loans":[]}"# + "\n")
+        #expect(text == #"{"schema_version":1,"query":"all","generated_at":"2026-11-29T11:40:00Z","today":"2026-11-29","window_days":7,"summary":{"overdue":0,"due_soon":0},"database_id":null,"people":[],"loans":[]}"# + "\n")
         #expect(try write([], ndjson: true, chunks: &chunks) == "")
     }
 
@@ -44,6 +44,41 @@ import Testing
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         #expect(parsed?["title"] as? String == title)
         #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+    }
+
+    /// `json all` carries the contacts, each on a line, after the history and before the loans;
+    /// each change of the history carries its contacts after its loans (none: `[]`); the other
+    /// queries and `--ndjson` carry no contacts.
+    @Test func allCarriesTheContactsAndEachChangeItsOwn() throws {
+        let store = MemoryStore()
+        _ = try AddLoan(store: store).run(LoanDraft(title: "Dune", direction: .lent, counterparty: "Zoë", lentOn: today, dueOn: today))
+        _ = try SetPerson(store: store).run("Zoë", email: try EmailAddress(parsing: "zoe@example.org"))
+        _ = try SetPerson(store: store).run("Al\u{1B}ice", email: nil)
+        func document(_ query: JSONQuery, history: Bool, ndjson: Bool = false) throws -> String {
+            let sink = CapturedBytes()
+            var writer = JSONDocumentWriter(ndjson: ndjson, into: sink)
+            var presenter = JSONPresenter(
+                query: AgendaQuery(store: store), policy: DuePolicy(today: today, window: .standard),
+                generatedAt: UTCTimestamp(date: today, hour: 11, minute: 40, second: 0), databaseID: nil
+            )
+            if history { presenter.history = HistoryQuery(store: store) }
+            try presenter.present(query, to: &writer)
+            return sink.text
+        }
+        let lines = try document(.all, history: true).split(separator: "\n").map(String.init)
+        #expect(lines[0].hasSuffix(#""database_id":null,"changes":["#))
+        #expect(lines[1].hasPrefix(#"{"id":1,"#) && lines[1].hasSuffix(#""people":[]},"#))
+        #expect(lines[2].hasSuffix(#""kind":"person","target":null,"undone":false,"loans":[],"people":[{"before":null,"after":{"name":"Zoë","email":"zoe@example.org"}}]},"#))
+        #expect(lines[4] == #"],"people":["#)
+        #expect(lines[5] == #"{"name":"Al\u001bice","email":null},"#)
+        #expect(lines[6] == #"{"name":"Zoë","email":"zoe@example.org"}"#)
+        #expect(lines[7] == #"],"loans":["#)
+        #expect(lines.count == 10 && lines[9] == "]}")
+        let plain = try document(.all, history: false)
+        #expect(plain.hasPrefix(#"{"schema_version":1,"query":"all","#) && plain.contains(#""database_id":null,"people":["#))
+        #expect(try JSONSerialization.jsonObject(with: Data(plain.utf8)) is [String: Any])
+        #expect(try !document(.agenda, history: false).contains("people"))
+        #expect(try !document(.all, history: false, ndjson: true).contains("people"))
     }
 
     @Test func largeAnswersAreWrittenInChunks() throws {

@@ -22,6 +22,10 @@ import Testing
         var parts: [String] = []
         func change(_ change: Change) throws { parts.append("change \(change.id) \(change.kind.rawValue) \(change.who) \(change.at) undone:\(change.isUndone) target:\(change.target.map(\.description) ?? "-")") }
         func delta(_ delta: LoanDelta) throws { parts.append("loan \(delta.id) \(delta.before?.returnedOn?.iso ?? "-") \(delta.after?.returnedOn?.iso ?? "-")") }
+        func personDelta(_ delta: PersonDelta) throws {
+            parts.append("person \(delta.key.folded) \(delta.before?.email?.text ?? "-") \(delta.after?.email?.text ?? "-")")
+        }
+        func person(_ person: Person) throws { parts.append("person \(person.name) \(person.email?.text ?? "-")") }
         func loan(_ loan: Loan) throws { parts.append("loan \(loan.id)") }
     }
 

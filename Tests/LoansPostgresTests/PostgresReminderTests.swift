@@ -87,7 +87,7 @@ import Testing
         let id = try database.writer().add(PostgresReminderTests.draft)
         try database.psql("""
             ALTER TABLE loans.reminder_sent DROP COLUMN sent_on; DROP TABLE loans.reminder_lock;
-            ALTER TABLE loans.change DROP COLUMN xact; DROP TABLE loans.account, loans.web_session, loans.sign_in_link, loans.api_token, loans.sign_in_attempt, loans.change_feed, loans.share_link, loans.calendar_feed;
+            ALTER TABLE loans.change DROP COLUMN xact; DROP TABLE loans.account, loans.web_session, loans.sign_in_link, loans.api_token, loans.sign_in_attempt, loans.change_feed, loans.share_link, loans.calendar_feed, loans.change_person, loans.person;
             DELETE FROM loans.migration WHERE version > 5; COMMENT ON SCHEMA loans IS 'loans schema 5';
             INSERT INTO loans.reminder_sent (recipient, loan_id, due_on, level_days, sent_at) VALUES ('alice', \(id), '\(Day.today.iso)', 0, '\(Day.today.iso) 07:00:00+00')
             """)

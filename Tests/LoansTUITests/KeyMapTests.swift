@@ -20,6 +20,7 @@ import Testing
         ("detail, scrolled", { app, _ in app.press(.end, .enter, .down) }),
         ("returned detail", { app, _ in app.press(.character("r"), .enter, .tab, .tab, .enter) }),
         ("edit form", { app, _ in app.press(.character("e"), .left) }),
+        ("add form, a name to complete", { app, _ in app.press(.character("a"), .tab, .tab); app.type("Sa"); app.press(.left) }),
         ("renew form", { app, _ in app.press(.character("n"), .left) }),
         ("direction field", { app, _ in app.press(.character("e"), .tab) }),
         ("direction field of a borrowed loan", { app, _ in app.press(.down, .down, .character("e"), .tab) }),

@@ -13,7 +13,7 @@ import Testing
     }
 
     static let blocked = BlockedChange(
-        isUndo: true, change: change(2, .add, by: "me@here"), loan: LoanID(2), title: "Tent\u{1B}[31m",
+        isUndo: true, change: change(2, .add, by: "me@here"), subject: .loan(LoanID(2), title: "Tent\u{1B}[31m"),
         blocker: change(3, .returnLoan, by: "bob@desk")
     )
 
@@ -23,8 +23,9 @@ import Testing
         .returnAfterToday(LoanID(1), on: today.adding(days: 1)!, today: today),
         .renewalNotLater(LoanID(1), to: today, due: today), .renewalOutOfRange(LoanID(1), DateOffset(count: 9999, unit: .years)),
         .nothingToUndo, .nothingToRedo, .blocked(blocked),
-        .blocked(BlockedChange(isUndo: false, change: change(2, .renew, by: "me@here"), loan: LoanID(2), title: nil, blocker: nil)),
-        .blocked(BlockedChange(isUndo: true, change: change(2, .edit, by: "me@here"), loan: LoanID(2), title: "Tent", blocker: change(4, .undo, by: "bob@desk"))),
+        .blocked(BlockedChange(isUndo: false, change: change(2, .renew, by: "me@here"), subject: .loan(LoanID(2), title: nil), blocker: nil)),
+        .blocked(BlockedChange(isUndo: true, change: change(2, .edit, by: "me@here"), subject: .loan(LoanID(2), title: "Tent"), blocker: change(4, .undo, by: "bob@desk"))),
+        .blocked(BlockedChange(isUndo: true, change: change(5, .person, by: "me@here"), subject: .person("Al\u{202E}ice\n"), blocker: change(6, .person, by: "bob@desk"))),
         .everyChangeBlocked(blocked, count: 3),
         .store(StoreError(.unavailable, "database is locked")),
     ]

@@ -45,7 +45,7 @@ package enum ChangeContract {
         ChangeCheck(name: "an import into an empty store takes the document's identity", body: adoptsIdentityWhenEmpty),
         ChangeCheck(name: "an import into an empty store takes the document's history as it stands", body: adoptsHistoryWhenEmpty),
         ChangeCheck(name: "an import into a store that is not empty leaves the history aside", body: leavesHistoryAsideWhenNotEmpty),
-    ]
+    ] + peopleChecks
 
     static let today = Sample.today
 
@@ -154,7 +154,7 @@ package enum ChangeContract {
             return
         }
         let change = blocked.change
-        #expect(change.kind == .add && blocked.loan == second && blocked.title == "Book two")
+        #expect(change.kind == .add && blocked.subject == .loan(second, title: "Book two"))
         #expect(blocker.who == open.who("bob@desk") && blocker.kind == .returnLoan)
         #expect(try all(alice2) == before)
         let skipped = try UndoChange(store: alice2).run(skippingBlocked: true)

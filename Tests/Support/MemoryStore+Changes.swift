@@ -5,6 +5,8 @@ struct MemoryChange {
     var change: Change
     /// The loans it touched, by id.
     var deltas: [LoanID: LoanDelta]
+    /// The contacts it touched, by key.
+    var people: [PersonKey: PersonDelta] = [:]
     /// The undo that reverted it, while it stays undone.
     var undoneBy: ChangeID?
     /// Whether redo may re-apply it (until its author makes a new change).
@@ -23,8 +25,9 @@ extension MemoryStore {
             adopt(writer)
             return result
         }
-        guard !writer.deltas.isEmpty else { return result }
+        guard !writer.deltas.isEmpty || !writer.personDeltas.isEmpty else { return result }
         rows = writer.rows
+        people = writer.people
         if let adopted = writer.adopted { identity = adopted }
         used.formUnion(writer.deltas.keys)
         ordered = nil
@@ -40,7 +43,7 @@ extension MemoryStore {
             id: id, at: clock, who: author, kind: kind, target: writer.marks.first?.0, isUndone: false,
             loanCount: writer.deltas.count
         )
-        changes.append(MemoryChange(change: change, deltas: writer.deltas))
+        changes.append(MemoryChange(change: change, deltas: writer.deltas, people: writer.personDeltas))
         return result
     }
 
@@ -73,6 +76,7 @@ extension MemoryStore {
     /// a change undo may revert after the undo.
     private func adopt(_ writer: MemoryChangeWriter) {
         rows = writer.rows
+        people = writer.people
         ordered = nil
         if let adopted = writer.adopted { identity = adopted }
         for var entry in writer.adoptedChanges {
@@ -114,6 +118,8 @@ final class MemoryChangeWriter: LoanChangeWriter {
     let id: ChangeID
     var rows: [LoanID: Loan]
     var deltas: [LoanID: LoanDelta] = [:]
+    var people: [PersonKey: Person]
+    var personDeltas: [PersonKey: PersonDelta] = [:]
     var marks: [(ChangeID, Bool)] = []
     var adopted: String?
     /// Another store's history, taken as it stands (an import into an empty store).
@@ -123,6 +129,7 @@ final class MemoryChangeWriter: LoanChangeWriter {
         self.store = store
         self.id = id
         rows = store.rows
+        people = store.people
     }
 
     private func record(_ id: LoanID, after: Loan?) {
@@ -200,7 +207,7 @@ final class MemoryChangeWriter: LoanChangeWriter {
     }
 
     func canAdoptHistory() throws -> Bool {
-        !adoptedChanges.isEmpty || (store.changes.isEmpty && store.rows.isEmpty && deltas.isEmpty)
+        !adoptedChanges.isEmpty || (store.changes.isEmpty && store.rows.isEmpty && deltas.isEmpty && personDeltas.isEmpty)
     }
 
     func adopt(_ change: Change) throws {

@@ -7,6 +7,8 @@ import LoansCore
 /// every call then throws (an unreadable database).
 package final class MemoryStore: LoanWriting {
     package internal(set) var rows: [LoanID: Loan] = [:]
+    /// The contacts, by key.
+    package internal(set) var people: [PersonKey: Person] = [:]
     var ordered: [Loan]?
     /// The history, oldest first.
     var changes: [MemoryChange] = []
@@ -39,9 +41,10 @@ package final class MemoryStore: LoanWriting {
         return lock
     }()
 
-    /// A store holding `loans` from the start, with no history of them.
-    package init(loans: [Loan] = []) {
+    /// A store holding `loans` and `people` from the start, with no history of them.
+    package init(loans: [Loan] = [], people: [Person] = []) {
         for loan in loans { rows[loan.id] = loan }
+        for person in people { self.people[person.key] = person }
         used = Set(rows.keys)
     }
 

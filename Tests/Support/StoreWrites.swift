@@ -13,10 +13,11 @@ extension LoanWriting {
         return try change(.add) { try $0.insertNew(loan).id }
     }
 
-    /// Stores these loans with their own ids as one `import` change.
-    package func seed(_ loans: [Loan]) throws {
+    /// Stores these loans with their own ids, and these contacts, as one `import` change.
+    package func seed(_ loans: [Loan], people: [Person] = []) throws {
         try change(.importDocument) { writer in
             for loan in loans { try writer.insert(loan) }
+            for person in people { try writer.setPerson(person) }
         }
     }
 

@@ -7,10 +7,9 @@ import LoansText
 struct CompleteCommand: LoansCommand {
     /// The most ids offered: the most urgent open loans, or the loans returned last.
     static let idLimit = 200
-    /// How many loans are read to find the names already used.
-    static let nameScan = 20_000
 
-    /// What the scripts ask for: open loans' ids, returned loans' ids, or the names used.
+    /// What the scripts ask for: open loans' ids, returned loans' ids, or the names known (the
+    /// people kept and the counterparties used).
     enum Candidates: String, CaseIterable, Sendable {
         case ids, returned, names
 
@@ -42,7 +41,7 @@ struct CompleteCommand: LoansCommand {
         let reader = try request.stores.reader()
         switch what {
         case .names:
-            for name in try LoanLookup(store: reader).counterparties(scanning: CompleteCommand.nameScan) {
+            for name in try PeopleQuery(store: reader).names(scanning: PeopleQuery.nameScan) {
                 request.console.out.line(SafeText.sanitized(name))
             }
         case .ids:

@@ -12,13 +12,13 @@ struct ImportCommand: LoansCommand {
     static let file = Positional("FILE|-", .path, help: "the document to import, or - for standard input")
     static let replace = Flag("--replace", help: "a loan whose id is taken by a different loan takes its place")
     static let renumber = Flag("--renumber", help: "a loan whose id is taken by a different loan gets a new id")
-    static let dryRun = Flag("--dry-run", help: "say what would be added, unchanged, replaced or renumbered; write nothing")
+    static let dryRun = Flag("--dry-run", help: "say what would be added, unchanged, replaced or renumbered (loans and contacts); write nothing")
     static let declaration = CommandDeclaration(
         .importDocument, abstract: "Import the document that 'loans json all' prints.",
         discussion: """
             FILE, or - for standard input. Any problem is reported by its path (loans[3].due_on) with exit 65 and nothing is written.
 
-            A loan identical to the stored loan of the same id is left alone, so importing a document twice changes nothing the second time. A loan whose id is taken by a different loan (or was ever used) refuses the whole import, naming the ids, unless --replace or --renumber says what to do.
+            A loan identical to the stored loan of the same id is left alone, so importing a document twice changes nothing the second time. A loan whose id is taken by a different loan (or was ever used) refuses the whole import, naming the ids, unless --replace or --renumber says what to do. The document's contacts (people) are kept too: a contact identical to the stored one of the same name is left alone, one that differs takes its place.
 
             A document with a history ('loans json all --history') imported into an empty database (no loans, no history) moves whole: its changes are kept as they were, so history, undo and redo go on as before, and the import adds no change of its own. Into a database that is not empty the history is checked but left aside (the output says so) and the loans are imported as one change.
             """,
@@ -91,6 +91,8 @@ private final class Advancing: LoanDocumentVisitor {
 
     func change(_ change: Change) throws { try base.change(change) }
     func delta(_ delta: LoanDelta) throws { try base.delta(delta) }
+    func personDelta(_ delta: PersonDelta) throws { try base.personDelta(delta) }
+    func person(_ person: Person) throws { try base.person(person) }
 
     func loan(_ loan: Loan) throws {
         try base.loan(loan)
@@ -98,12 +100,14 @@ private final class Advancing: LoanDocumentVisitor {
     }
 }
 
-/// What a dry run into a database that does not exist yet would do: add every loan, adopt the
-/// whole history.
+/// What a dry run into a database that does not exist yet would do: add every loan and contact,
+/// adopt the whole history.
 private final class Counting: LoanDocumentVisitor {
     var outcome = ImportOutcome()
 
     func change(_ change: Change) throws { outcome.adoptedChanges += 1 }
     func delta(_ delta: LoanDelta) throws {}
+    func personDelta(_ delta: PersonDelta) throws {}
+    func person(_ person: Person) throws { outcome.peopleAdded += 1 }
     func loan(_ loan: Loan) throws { outcome.added += 1 }
 }

@@ -23,6 +23,7 @@ enum CommandName: String, CaseIterable {
     case add, list, show, edit, renew
     case returnLoan = "return"
     case reopen, remove
+    case person, people
     case agenda, overdue
     case dueSoon = "due-soon"
     case history, undo, redo
@@ -43,6 +44,8 @@ enum CommandName: String, CaseIterable {
         case .returnLoan: ReturnCommand.self
         case .reopen: ReopenCommand.self
         case .remove: RemoveCommand.self
+        case .person: PersonCommand.self
+        case .people: PeopleCommand.self
         case .agenda: AgendaCommand.self
         case .overdue: OverdueCommand.self
         case .dueSoon: DueSoonCommand.self

@@ -98,6 +98,21 @@ extension ValueReader where Value == ReminderRecipient {
     }
 }
 
+extension ValueReader where Value == EmailAddress {
+    /// An e-mail address, `local@domain` (`EmailAddress` says exactly what is accepted); a refusal
+    /// shows the value quoted, its controls escaped.
+    static var email: Self {
+        Self(.text, shown: { $0.text }) { input throws(ValueError) in
+            let text = try input.text()
+            do throws(EmailAddressError) {
+                return try EmailAddress(parsing: text)
+            } catch {
+                throw ValueError(input.prefix + "\(Quoted(text)) is not an e-mail address: \(error)")
+            }
+        }
+    }
+}
+
 extension ValueReader where Value == SystemPath {
     /// A file path, its bytes kept as given.
     static var path: Self {

@@ -29,7 +29,7 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
         case .success: "success"
         case .failure: "no such loan, or another failure"
         case .urgent: "widget --format i3blocks: something is overdue"
-        case .usage: "usage (an unknown command or option, a bad date or number)"
+        case .usage: "usage (an unknown command or option, a bad date, number or e-mail address)"
         case .dataError: "bad input data (an import document)"
         case .noInput: "an input file cannot be opened"
         case .ioError: "the database cannot be opened, read or written"

@@ -225,7 +225,7 @@ extension TUIApp {
         guard router.open(route, visible: frame.visibleIDs) else { return }
         scroll = 0
         guard let id = route.loanID else {
-            if route == .add { form = .add(window: policy.window) }
+            if route == .add { form = offeringNames(.add(window: policy.window)) }
             return
         }
         do {
@@ -233,7 +233,7 @@ extension TUIApp {
             loan = item
             if route == .renew(id) || route == .returnLoan(id) { try item.loan.requireOpen() }
             switch route {
-            case .edit: form = .edit(item.loan)
+            case .edit: form = offeringNames(.edit(item.loan))
             case .renew: form = .renew(item.loan, window: policy.window)
             case .returnLoan: form = .returnLoan(item.loan)
             default: break
@@ -242,5 +242,14 @@ extension TUIApp {
             router.back()
             message = .message(describe(error), .error)
         }
+    }
+
+    /// The form with the names its person field offers: the people kept and the names the first
+    /// loans use (as many as the shells read); none when the store cannot be read (the form works
+    /// without them).
+    private func offeringNames(_ form: LoanForm) -> LoanForm {
+        var form = form
+        form.knownNames = (try? PeopleQuery(store: stores.reader()).names(scanning: PeopleQuery.nameScan)) ?? []
+        return form
     }
 }

@@ -69,6 +69,12 @@ package struct FormField: Hashable, Sendable {
         return refused > 0 ? TextOverflow(capacity: input.capacity, pasted: false) : nil
     }
 
+    /// Takes a known name in place of what is typed, the cursor after it.
+    mutating func complete(with name: String) {
+        input = TextInput(name, capacity: input.capacity)
+        prefilled = false
+    }
+
     /// Text typed into a default the form filled in takes its place.
     private mutating func replaceDefault() {
         guard prefilled else { return }

@@ -28,6 +28,9 @@ package struct LoanForm: Hashable, Sendable {
     package private(set) var askingToDiscard = false
     /// The fields as the form opened, to tell whether anything was changed.
     private let initial: [FormField]
+    /// The names a person field offers (the people kept and the names used), read when the form
+    /// opens.
+    package var knownNames: [String] = []
 
     init(_ purpose: Purpose, _ fields: [FormField]) {
         self.purpose = purpose
@@ -78,12 +81,25 @@ package struct LoanForm: Hashable, Sendable {
     }
 
     package var keyContext: KeyContext {
-        KeyContext(holds: fields.count > 1 ? [.severalFields] : [])
+        var holds: KeyConditions = fields.count > 1 ? [.severalFields] : []
+        if suggestion != nil { holds.insert(.suggestion) }
+        return KeyContext(holds: holds)
     }
 
-    /// Handles a key as the key map says: Tab/↓ and Shift-Tab/↑ move between fields, Enter
-    /// submits, Esc cancels (asking first when something was changed), the others edit the
-    /// focused field (a character is typed into a text field).
+    /// The name Tab takes in the focused person field: the first known name that begins with the
+    /// text typed, as names are compared (`TextFolding`), and is not that text already; nil when
+    /// the field is not a person's, is empty, or no name begins so.
+    package var suggestion: String? {
+        let field = fields[focus]
+        guard field.name == .counterparty, !field.input.isEmpty else { return nil }
+        let typed = TextFolding.folded(field.input.text)
+        return knownNames.first { $0 != field.input.text && TextFolding.folded($0).hasPrefix(typed) }
+    }
+
+    /// Handles a key as the key map says: Tab/↓ and Shift-Tab/↑ move between fields (Tab in a
+    /// person field first takes the name offered, if any), Enter submits, Esc cancels (asking
+    /// first when something was changed), the others edit the focused field (a character is
+    /// typed into a text field).
     package mutating func apply(_ key: Key, today: CivilDate) -> FormOutcome {
         let action = KeyMap.action(for: key, in: keyMode, keyContext)
         overflow = nil
@@ -103,6 +119,8 @@ package struct LoanForm: Hashable, Sendable {
             focus = (focus + 1) % fields.count
         case .previousField?:
             focus = (focus + fields.count - 1) % fields.count
+        case .complete?:
+            if let suggestion { fields[focus].complete(with: suggestion) }
         case .save?:
             submitted = true
             failure = nil

@@ -59,6 +59,8 @@ package struct KeyConditions: OptionSet, Hashable, Sendable {
     package static let scrollable = KeyConditions(rawValue: 1 << 7)
     /// The form has more than one field.
     package static let severalFields = KeyConditions(rawValue: 1 << 8)
+    /// The focused person field offers a known name for what is typed.
+    package static let suggestion = KeyConditions(rawValue: 1 << 9)
 }
 
 /// Which conditions hold at the moment, and the name of the view `Tab` goes to (the footer says it).

@@ -12,6 +12,8 @@ package enum KeyAction: Hashable, Sendable {
     case keepFilter, closeFilter
     /// A form.
     case save, cancel, nextField, previousField
+    /// A person field: take the known name offered for what is typed.
+    case complete
     case toggleDirection, lent, borrowed
     /// The questions: discard a changed form; remove a loan for good.
     case discard, keepEditing
@@ -156,6 +158,10 @@ package enum KeyMap {
     static let form = KeyGroup(title: "Forms: add, edit, return, renew", bindings: [
         KeyBinding(.save, [.enter], hint: KeyHint("⏎", "save"), "save"),
         KeyBinding(.cancel, [.escape], hint: KeyHint("Esc", "cancel"), "cancel (asks first when something changed)"),
+        KeyBinding(
+            .complete, [.tab], when: .suggestion, hint: KeyHint("Tab", "complete name"),
+            "in a person field: the name shown beside it (a person kept, a name used)"
+        ),
         KeyBinding(.nextField, [.tab, .down], when: .severalFields, hint: KeyHint("Tab/↑↓", "field"), "next field"),
         KeyBinding(.previousField, [.backTab, .up], when: .severalFields, hint: KeyHint("Tab/↑↓", "field"), "previous field"),
     ])

@@ -37,13 +37,15 @@ package enum DetailPresenter {
     }
 }
 
-/// Words a form: its title, each field with the day a date means or its problem.
+/// Words a form: its title, each field with the day a date means (or the name Tab would take)
+/// or its problem.
 package enum FormPresenter {
     package static func body(_ form: LoanForm, today: CivilDate) -> FormBody {
         let problems = form.problems(today: today)
         let direction = form.fields.first(where: \.isToggle)?.direction ?? .lent
         let fields = form.fields.enumerated().map { index, field in
-            let meaning = field.isDate ? form.date(field.name, today: today).map(DetailPresenter.dated) : nil
+            var meaning = field.isDate ? form.date(field.name, today: today).map(DetailPresenter.dated) : nil
+            if index == form.focus, let name = form.suggestion { meaning = SafeText.sanitized(name) + " (Tab)" }
             let input = field.isToggle
                 ? TextInput(field.direction == .lent ? "lent — I gave it to them" : "borrowed — I have it from them")
                 : field.input

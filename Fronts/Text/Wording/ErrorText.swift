@@ -87,9 +87,27 @@ package enum ErrorText {
     /// since; nothing was changed (loans undo --skip leaves it and undoes the next one)`.
     private static func commandLine(_ blocked: BlockedChange) -> String {
         let verb = blocked.isUndo ? "undo" : "redo"
-        let since = blocked.blocker.map { "change \($0.id) (\($0.kind.rawValue) by \($0.who) at \($0.at))" } ?? "a change made outside loans"
-        return "cannot \(verb) change \(blocked.change.id) (\(blocked.change.kind.rawValue) of loan \(blocked.loan)): \(since) touched the loan since; nothing was changed"
+        return "cannot \(verb) \(changeNamed(blocked)): \(since(blocked)) touched \(thing(blocked)) since; nothing was changed"
             + (blocked.isUndo ? " (loans undo --skip leaves it and undoes the next one)" : "")
+    }
+
+    /// `change 2 (add of loan 2)`, or `change 5 (person of "Alice")`.
+    private static func changeNamed(_ blocked: BlockedChange) -> String {
+        switch blocked.subject {
+        case .loan(let id, _): "change \(blocked.change.id) (\(blocked.change.kind.rawValue) of loan \(id))"
+        case .person(let name): "change \(blocked.change.id) (\(blocked.change.kind.rawValue) of \(Quoted(name)))"
+        }
+    }
+
+    /// What the blocking change is, as the command line names it.
+    private static func since(_ blocked: BlockedChange) -> String {
+        blocked.blocker.map { "change \($0.id) (\($0.kind.rawValue) by \($0.who) at \($0.at))" } ?? "a change made outside loans"
+    }
+
+    /// `the loan`, or `the contact`.
+    private static func thing(_ blocked: BlockedChange) -> String {
+        if case .person = blocked.subject { return "the contact" }
+        return "the loan"
     }
 
     /// What a person can do about a blocked change where they are: the TUI's keys, the web's page.
@@ -101,26 +119,34 @@ package enum ErrorText {
     /// because change 3 (return by bob@desk at …Z) touched the loan since; nothing was changed`:
     /// `undo --skip` names what blocks the newest of the changes it left.
     private static func commandLine(everyChangeBlocked blocked: BlockedChange, count: Int) -> String {
-        let change = "change \(blocked.change.id) (\(blocked.change.kind.rawValue) of loan \(blocked.loan))"
-        let since = blocked.blocker.map { "change \($0.id) (\($0.kind.rawValue) by \($0.who) at \($0.at))" } ?? "a change made outside loans"
+        let change = changeNamed(blocked)
         let which = count == 1
             ? "your one change not undone yet, \(change), is blocked"
             : "your \(count) changes not undone yet are all blocked; the newest, \(change),"
-        return "nothing to undo: \(which) because \(since) touched the loan since; nothing was changed"
+        return "nothing to undo: \(which) because \(since(blocked)) touched \(thing(blocked)) since; nothing was changed"
     }
 
     /// `cannot undo change 2 (add of #2 Tent): bob@desk returned the loan since (change 3 at
     /// 2026-11-30 10:02); nothing was changed — change the loan by hand instead (e edit, o reopen,
     /// x remove)`: the TUI and the web cannot pass a change by, so each says what a person can do
-    /// there (`remedy`).
+    /// there (`remedy`). A contact is set on the command line only, so for one they say no more
+    /// than what happened.
     private static func tui(_ blocked: BlockedChange, wallTime: (UTCTimestamp) -> WallTime, remedy: String) -> String {
         let verb = blocked.isUndo ? "undo" : "redo"
-        let loan = "#\(blocked.loan)" + (blocked.title.map { " " + SafeText.sanitized($0) } ?? "")
+        let subject: String
+        switch blocked.subject {
+        case .loan(let id, let title): subject = "#\(id)" + (title.map { " " + SafeText.sanitized($0) } ?? "")
+        case .person(let name): subject = "the contact " + SafeText.sanitized(name)
+        }
         let since = blocked.blocker.map { change in
-            let what = change.kind.isUndoable ? "the loan" : "a change of the loan"
-            return "\(SafeText.sanitized(change.who)) \(ChangeWording.past(change.kind)) \(what) since (change \(change.id) at \(wallTime(change.at)))"
-        } ?? "a change made outside loans touched the loan since"
-        return "cannot \(verb) change \(blocked.change.id) (\(blocked.change.kind.rawValue) of \(loan)): \(since); nothing was changed"
-            + " — change the loan by hand instead (\(remedy))"
+            var did = "changed the contact"
+            if case .loan = blocked.subject {
+                did = ChangeWording.past(change.kind) + (change.kind.isUndoable ? " the loan" : " a change of the loan")
+            }
+            return "\(SafeText.sanitized(change.who)) \(did) since (change \(change.id) at \(wallTime(change.at)))"
+        } ?? "a change made outside loans touched \(thing(blocked)) since"
+        let refusal = "cannot \(verb) change \(blocked.change.id) (\(blocked.change.kind.rawValue) of \(subject)): \(since); nothing was changed"
+        guard case .loan = blocked.subject else { return refusal }
+        return refusal + " — change the loan by hand instead (\(remedy))"
     }
 }

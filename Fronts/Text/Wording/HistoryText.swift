@@ -1,8 +1,9 @@
 import LoansCore
 
 /// `loans history`: one line per change, newest first — local time, the change's id (as undo
-/// and its refusals cite it), the loan, what happened:
-/// `2026-11-30 10:02  change 11  #3  The Hobbit  returned on 2026-11-30 (was due 2026-11-28)`.
+/// and its refusals cite it), the loan (or the person whose contact was set), what happened:
+/// `2026-11-30 10:02  change 11  #3  The Hobbit  returned on 2026-11-30 (was due 2026-11-28)`,
+/// `2026-11-30 10:05  change 12      Alice       contact added: alice@example.org`.
 /// Changes made by someone else say who.
 package enum HistoryText {
     /// The lines for `entries`; `wallTime` shows an instant in local time, `author` is the
@@ -14,12 +15,13 @@ package enum HistoryText {
         let rows = entries.map { entry in
             let change = entry.change
             let loan = entry.delta.map { $0.after ?? $0.before }
+            let person = entry.person.flatMap { $0.after ?? $0.before }
             var what = ChangeWording.what(entry)
             if change.isUndone { what += " (undone)" }
             if change.who != author { what += " — by \(change.who)" }
             return [
                 wallTime(change.at).description, "change \(change.id)", loan.flatMap { $0 }.map { "#\($0.id)" } ?? "",
-                loan.flatMap { $0 }?.title ?? "", what,
+                loan.flatMap { $0 }?.title ?? person?.name ?? "", what,
             ]
         }
         var table = TextTable()
@@ -40,6 +42,7 @@ package enum ChangeWording {
         case .reopen: "reopened"
         case .remove: "removed"
         case .importDocument: "imported"
+        case .person: "set contact"
         case .undo: "undid"
         case .redo: "redid"
         }
@@ -68,6 +71,8 @@ package enum ChangeWording {
             return "removed"
         case .importDocument:
             return change.loanCount == 1 ? "imported" : "imported \(change.loanCount) loans"
+        case .person:
+            return entry.person.map(PersonText.what) ?? "contact set"
         case .undo, .redo:
             let target = entry.target.map { "\(past($0.kind)) (change \($0.id))" } ?? "change \(change.target.map(String.init(describing:)) ?? "?")"
             return "\(past(change.kind)) \(target)"

@@ -90,22 +90,49 @@ package enum OutcomeText {
 /// What an import did (or, for a dry run, would do), in one line: `Imported 8 loans.`,
 /// `Imported 2 loans (1 new, 1 replaced); 3 unchanged.`, `Nothing imported: 8 loans unchanged.`,
 /// and what became of the document's history when it carries one: `Imported 8 loans and their
-/// history (12 changes).`, or a note that it was left aside.
+/// history (12 changes).`, or a note that it was left aside; its contacts, when it carries any:
+/// `Contacts: 2 new, 1 updated; 3 unchanged.`
 package enum ImportText {
     package static func outcome(_ outcome: ImportOutcome, dryRun: Bool) -> String {
-        let line = loansLine(outcome, dryRun: dryRun)
+        let contacts = contactsLine(outcome, dryRun: dryRun)
+        func with(_ line: String) -> String { contacts.map { line + " " + $0 } ?? line }
         func changes(_ count: Int) -> String { "\(count) change\(count == 1 ? "" : "s")" }
         if outcome.adoptedChanges > 0 {
             // Into an empty database: every loan is new.
             let head = dryRun ? "Would import" : "Imported"
             let history = "history (\(changes(outcome.adoptedChanges)))"
-            guard outcome.added > 0 else { return "\(head) the \(history); the document holds no loans." }
-            return "\(head) \(outcome.added) loan\(outcome.added == 1 ? "" : "s") and their \(history)."
+            guard outcome.added > 0 else { return with("\(head) the \(history); the document holds no loans.") }
+            return with("\(head) \(outcome.added) loan\(outcome.added == 1 ? "" : "s") and their \(history).")
         }
+        let loans = outcome.added + outcome.replaced + outcome.renumbered + outcome.unchanged
+        // A document of contacts alone says what became of them, not that it holds no loans; one
+        // that writes contacts only says the loans are unchanged, not that nothing was imported.
+        let line: String?
+        if loans == 0, contacts != nil {
+            line = nil
+        } else if loans == outcome.unchanged, outcome.peopleAdded + outcome.peopleUpdated > 0 {
+            line = "\(loans) loan\(loans == 1 ? "" : "s") unchanged."
+        } else {
+            line = loansLine(outcome, dryRun: dryRun)
+        }
+        let said = [line, contacts].compactMap { $0 }.joined(separator: " ")
         if outcome.ignoredChanges > 0 {
-            return line + " The document's history (\(changes(outcome.ignoredChanges))) was left aside: the database already had loans or history."
+            return said + " The document's history (\(changes(outcome.ignoredChanges))) was left aside: the database already had loans or history."
         }
-        return line
+        return said
+    }
+
+    /// `Contacts: 2 new, 1 updated; 3 unchanged.` (for a dry run, `Contacts it would write: …`);
+    /// nil when the document holds none.
+    private static func contactsLine(_ outcome: ImportOutcome, dryRun: Bool) -> String? {
+        let written = outcome.peopleAdded + outcome.peopleUpdated
+        guard written + outcome.peopleUnchanged > 0 else { return nil }
+        var parts: [String] = []
+        if outcome.peopleAdded > 0 { parts.append("\(outcome.peopleAdded) new") }
+        if outcome.peopleUpdated > 0 { parts.append("\(outcome.peopleUpdated) updated") }
+        var line = (dryRun && written > 0 ? "Contacts it would write: " : "Contacts: ") + parts.joined(separator: ", ")
+        if outcome.peopleUnchanged > 0 { line += (parts.isEmpty ? "" : "; ") + "\(outcome.peopleUnchanged) unchanged" }
+        return line + "."
     }
 
     private static func loansLine(_ outcome: ImportOutcome, dryRun: Bool) -> String {

@@ -16,12 +16,16 @@ package enum UndoText {
         let subject: String
         if let delta = outcome.delta, let loan = delta.before ?? delta.after {
             subject = "\(ChangeWording.past(change.kind)) #\(loan.id) \(SafeText.sanitized(loan.title))"
+        } else if change.kind == .person, let person = outcome.person.flatMap({ $0.after ?? $0.before }) {
+            subject = "\(ChangeWording.past(change.kind)) \(SafeText.sanitized(person.name))"
+        } else if change.loanCount == 0 {
+            subject = ChangeWording.past(change.kind)
         } else {
             subject = "\(ChangeWording.past(change.kind)) \(change.loanCount) loans"
         }
         var text = "\(verb): \(subject) — \(consequence)"
         for skipped in outcome.skipped {
-            text += " (left change \(skipped.id), \(ChangeWording.past(skipped.kind)): a loan of it was changed since)"
+            text += " (left change \(skipped.id), \(ChangeWording.past(skipped.kind)): \(skipped.kind == .person ? "its contact" : "a loan of it") was changed since)"
         }
         return text
     }
@@ -40,6 +44,9 @@ package enum UndoText {
         case (.returnLoan, false), (.reopen, true): return "it is returned again"
         case (.importDocument, true): return "the import is reverted"
         case (.importDocument, false): return "the import is back"
+        case (.person, _):
+            guard let delta = outcome.person else { return "the contact is as it was" }
+            return (undo ? delta.before : delta.after).map { "\(PersonText.contact($0)) again" } ?? "the contact is gone again"
         case (.undo, _), (.redo, _): return "done"
         }
     }

@@ -1,13 +1,12 @@
 import LoansCore
 import Synchronization
 
-/// The names a field that asks for a person suggests (its `<datalist>`): the counterparties the
-/// store already has, as the shell completions offer them — read with a bound, so the cost stays
-/// flat at any size, and kept until the loans change, as the page cache keeps lists (made at the
-/// change generation read before the store was; without a watcher, read for every form).
+/// The names a field that asks for a person suggests (its `<datalist>`): the known people —
+/// every contact, and the counterparties of the loans read — as the shell completions and the
+/// TUI offer them (`PeopleQuery.names`), read with a bound so the cost stays flat at any size,
+/// and kept until the loans change, as the page cache keeps lists (made at the change generation
+/// read before the store was; without a watcher, read for every form).
 final class NameSuggestions: Sendable {
-    /// The loans read at most, in id order, for the names.
-    static let scanned = 20_000
     /// The names a form carries at most (a tool library's members fit; a longer list is noise).
     static let shown = 1_000
 
@@ -30,7 +29,7 @@ extension WebFront {
         let generation = services.watchesChanges ? live.current : nil
         let readers = services.readers
         return (try? names.names(at: generation) {
-            try readers.read { try LoanLookup(store: $0).counterparties(scanning: NameSuggestions.scanned) }
+            try readers.read { try PeopleQuery(store: $0).names(scanning: PeopleQuery.nameScan) }
         }) ?? []
     }
 }
