@@ -124,6 +124,10 @@ extension FixtureLoanStore: ReminderLedger {
     package func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         throw StoreError(.readOnly, "a fixture is read-only; reminders are recorded in a database (--db PATH)")
     }
+
+    package func lastReminded(to recipients: [ReminderRecipient]) throws -> [ReminderRecipient: UTCTimestamp] {
+        [:]
+    }
 }
 
 

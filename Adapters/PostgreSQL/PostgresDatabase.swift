@@ -149,6 +149,7 @@ package enum PostgresDatabase {
 struct NoLoans: LoanReading, ReminderLedger {
     func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T { try body() }
     func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws -> [ReminderKey: ReminderLevel] { [:] }
+    func lastReminded(to recipients: [ReminderRecipient]) throws -> [ReminderRecipient: UTCTimestamp] { [:] }
     func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         throw StoreError(.readOnly, "nothing was recorded: the database was opened for reading")
     }
