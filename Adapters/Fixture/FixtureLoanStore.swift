@@ -134,7 +134,7 @@ extension FixtureLoanStore: ReminderLedger {
 /// A document never changes under its readers: the store itself is the pool, each request
 /// reading the same loans from any thread.
 extension FixtureLoanStore: LoanReaderPool {
-    package func read<T>(_ body: (any LoanReading) throws -> T) throws -> T {
+    package func read<T>(_ body: (any PooledReader) throws -> T) throws -> T {
         try body(self)
     }
 }

@@ -6,7 +6,7 @@ import LoansCore
 package enum PostgresDatabase {
     /// The loans in the database, read-only. A database without the `loans` schema reads as no
     /// loans and is left as it is; a foreign or newer schema is refused untouched.
-    package static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any LoanReading {
+    package static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any PooledReader {
         let connection = try connect(location, client)
         switch try recognised(connection, PostgresSchema.probedState) {
         case .absent:
