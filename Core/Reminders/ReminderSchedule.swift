@@ -48,6 +48,12 @@ package struct ReminderSchedule: Hashable, Sendable {
     /// The furthest ahead a loan can be reminded (nil with no leads: overdue loans only).
     package var reach: Int? { leads.last }
 
+    /// The latest due date a loan may have and be reminded of today: the furthest lead's day,
+    /// or, with no lead, yesterday (overdue loans only); nil when there is none.
+    package func lastDueDay(_ today: CivilDate) -> CivilDate? {
+        reach.map { today.adding(days: $0) ?? .latest } ?? today.adding(days: -1)
+    }
+
     /// Reads a list of days as typed (`--lead 7,2,0`, `--alarms 3,1,0`): whole numbers 0…36500
     /// separated by commas; the empty text is the empty list. Nil for anything else.
     package static func days(parsing text: String) -> [Int]? {

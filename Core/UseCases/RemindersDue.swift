@@ -27,8 +27,7 @@ package struct RemindersDue {
 
     /// The digest due today; nothing is recorded (a dry run).
     package func digest(_ today: CivilDate) throws -> ReminderDigest {
-        let last = schedule.reach.map { today.adding(days: $0) ?? .latest } ?? today.adding(days: -1)
-        guard let last else { return ReminderDigest(today: today, reminders: []) }
+        guard let last = schedule.lastDueDay(today) else { return ReminderDigest(today: today, reminders: []) }
         var due: [Reminder] = []
         var pending: [Reminder] = []
         func settle() throws {

@@ -149,7 +149,7 @@ import Testing
     @Test func optionsAreChecked() throws {
         defer { loans.remove() }
         let both = try loans("remind", "--notify", "--exec", "cat")
-        #expect(both.status == 64 && both.err.hasPrefix("loans: give only one of --notify and --exec"))
+        #expect(both.status == 64 && both.err.hasPrefix("loans: give only one of --notify, --exec and --borrowers\n"))
         #expect(try loans("remind", "--lead", "3,x").err.hasPrefix("loans: --lead: \"3,x\" is not a list of days"))
         #expect(try loans("remind", "--overdue-every", "0").status == 64)
         #expect(try loans("remind", "--exec").status == 64)

@@ -36,6 +36,7 @@ import Testing
         let shaped = [
             "serve.listen": ["127.0.0.1:1111", "[::1]:2222", "localhost:3333", "0.0.0.0:4444"],
             "serve.base_url": ["http://one.example/", "https://two.example:8443/", "http://[::1]:3333/"],
+            "mail.from": ["one@example.org", "two@example.org", "three@example.org"],
         ]
         if let values = shaped[key] { return values.filter { $0 != shownDefault } }
         let candidates: [String] = switch kind {
@@ -104,6 +105,8 @@ import Testing
             #expect(loans("config").out.contains("remind.recipient     = \(SystemAuthor.user())  (default)"))
         case .byDefault where key == SettingKey.serveBaseURL.key:
             #expect(byDefault.shown.isEmpty, "serve.base_url has no value of its own: it follows the address serve listens on")
+        case .byDefault where key == SettingKey.mailFrom.key || key == SettingKey.mailName.key:
+            #expect(byDefault.shown.isEmpty, "\(key) has no value of its own: none, or the full name, asked when a run needs it")
         case .byDefault:
             #expect(byDefault.shown == setting.shownDefault)
         case .sameAs(let other):

@@ -14,6 +14,9 @@ struct RemindCommand: LoansCommand {
         help: "run PROGRAM (no shell) with the digest on its standard input and LOANS_OVERDUE and LOANS_DUE_SOON in its environment; every word after PROGRAM is its own"
     )
     static let dryRun = Flag("--dry-run", help: "show what would be sent; record nothing")
+    static let borrowers = Flag(
+        "--borrowers", help: "e-mail each person with an address who has something of yours due a reminder (mail.from, mail.name, mail.sendmail)"
+    )
     static let declaration = CommandDeclaration(
         .remind, abstract: "Send the reminders due today as one digest, and record them so none is sent twice.",
         discussion: """
@@ -22,11 +25,14 @@ struct RemindCommand: LoansCommand {
             Reminders go to a person: remind.recipient (or --recipient), else the login name. Give it the same name on every machine you use, and each reminder reaches you once; each person sharing a database names themselves and hears of every loan.
 
             A delivery that fails (the program is missing, exits non-zero, or runs past 30 s) records nothing and exits 1, so the next run tries again. One run at a time: a run waits at most 30 s for another to finish, then exits 75 naming it. Cron and systemd: Docs/Reminders.md.
+
+            With --borrowers it reminds the people you lent things to instead: each person with an address (loans person NAME --email ADDRESS) who has a loan of yours due a reminder gets one e-mail with all of them, from mail.name <mail.from> (exit 78 without mail.from), handed to mail.sendmail (default /usr/sbin/sendmail) as SENDMAIL -oi -f FROM -- ADDRESS. Each reminder reaches an address once; a person the mail could not reach gets nothing recorded and the run exits 1 naming them. With --dry-run the messages are printed as an mbox. Docs/Reminders.md.
             """,
-        rules: [.oneOf(required: false) { notify; exec }]
+        rules: [.oneOf(required: false) { notify; exec; borrowers }]
     ) {
         notify
         exec
+        borrowers
         dryRun
         SettingKey.remindLead
         SettingKey.remindOverdueEvery
@@ -42,6 +48,8 @@ struct RemindCommand: LoansCommand {
 
     let delivery: Delivery
     let dryRun: Bool
+    /// `--borrowers`: the people you lent to are mailed instead (`BorrowerMail`).
+    let borrowers: Bool
     let schedule: ReminderSchedule
     /// Whom the reminders go to; nil: the login name, asked only when the run records.
     let recipient: ReminderRecipient?
@@ -55,6 +63,10 @@ struct RemindCommand: LoansCommand {
             delivery = .standardOutput
         }
         dryRun = input[Self.dryRun]
+        borrowers = input[Self.borrowers]
+        if borrowers, case .option = input.settings.table.first(where: { $0.key == SettingKey.remindRecipient.key })?.source {
+            throw input.refusal("--borrowers mails the people you lent to; --recipient (remind.recipient) names whom your own digest goes to")
+        }
         let leads = input.settings[SettingKey.remindLead]
         let every = input.settings[SettingKey.remindOverdueEvery]
         guard let schedule = ReminderSchedule(leads: leads, overdueEvery: every) else {
@@ -72,6 +84,7 @@ struct RemindCommand: LoansCommand {
     static let lock = ReminderLockTimes(waitMilliseconds: 30_000, silenceMilliseconds: 2 * timeoutMilliseconds)
 
     func run(_ request: Request) throws -> ExitCode {
+        if borrowers { return try BorrowerMail(schedule: schedule, dryRun: dryRun).run(request) }
         let store = try request.stores.reminders(recording: !dryRun)
         let reminders = RemindersDue(
             store: store, ledger: store, schedule: schedule, recipient: recipient ?? .person(SystemAuthor.user()), lock: RemindCommand.lock

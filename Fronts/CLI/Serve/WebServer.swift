@@ -77,7 +77,7 @@ struct WebServer {
                 try CalendarFeed(query: query, alarms: alarms, product: product).write { try sink.write($0) }
             },
             now: { today.today.now() }, wallTime: { today.today.clock.wallTime(at: $0) }, window: request.settings.window, base: base,
-            owner: SystemAuthor.fullName()
+            owner: request.settings[SettingKey.mailName] ?? SystemAuthor.fullName()
         )
         var watched = services
         watched.watchesChanges = feed != nil

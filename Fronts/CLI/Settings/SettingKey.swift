@@ -62,6 +62,18 @@ enum SettingKey {
         help: "the address people reach loans serve at, for links", option: "--base-url", valueName: "URL",
         optionHelp: "the address people reach it at: http(s)://HOST[:PORT]/"
     )
+    static let mailFrom = Setting(
+        "mail.from", ValueReader<EmailAddress>.email.optional, default: nil, described: "none (remind --borrowers needs it)",
+        help: "the address e-mail to borrowers comes from (remind --borrowers): their replies come to it"
+    )
+    static let mailName = Setting(
+        "mail.name", ValueReader<String>.text.optional, default: nil, described: "your full name (the password database's)",
+        help: "your name, as the people you lend to know you: in e-mail to them and on their share pages"
+    )
+    static let mailSendmail = Setting(
+        "mail.sendmail", ValueReader<SystemPath>.path, default: SystemPath(bytes: Array("/usr/sbin/sendmail".utf8))!,
+        help: "the program that delivers e-mail, run as SENDMAIL -oi -f FROM -- ADDRESS (exim4, postfix and msmtp-mta all give /usr/sbin/sendmail)"
+    )
     static let color = Setting(
         "color", .choice(noun: "colour choice"), default: ColourChoice.auto, help: "colour text on a terminal",
         option: "--color", valueName: "WHEN", optionHelp: "when to colour text; auto colours a terminal unless TERM=dumb",
@@ -71,7 +83,8 @@ enum SettingKey {
     static let all = [
         db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, widgetTerminal.declaration,
         remindLead.declaration, remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration,
-        serveListen.declaration, serveBaseURL.declaration, color.declaration,
+        serveListen.declaration, serveBaseURL.declaration, mailFrom.declaration, mailName.declaration, mailSendmail.declaration,
+        color.declaration,
     ]
 
     /// The setting of the config file's key `key`.

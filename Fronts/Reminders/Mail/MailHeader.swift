@@ -5,10 +5,11 @@ import LoansText
 /// field or bring a control character into it: text is ASCII as it is, or else RFC 2047
 /// encoded-words (`=?utf-8?B?…?=`, base64 of whole characters); control characters and bidi marks
 /// become spaces first (`SafeText`); a long value is folded onto lines that start with a space,
-/// none longer than 78 characters.
+/// none longer than 78 characters. Lines end in LF, as a message handed to sendmail's standard
+/// input is written (the sendmail program sends CRLF on the wire).
 package struct MailHeader: Hashable, Sendable {
     package let name: String
-    /// The value as it goes out: ASCII only, lines joined by CRLF and a space.
+    /// The value as it goes out: ASCII only, lines joined by LF and a space.
     package let value: String
 
     /// A field of plain text (a `Subject`).
@@ -31,9 +32,9 @@ package struct MailHeader: Hashable, Sendable {
         MailHeader(name: name, value: value)
     }
 
-    /// `Name: value` and CRLF.
+    /// `Name: value` and LF.
     package var line: String {
-        "\(name): \(value)\r\n"
+        "\(name): \(value)\n"
     }
 
     private init(name: String, value: String) {
@@ -96,7 +97,7 @@ package struct MailHeader: Hashable, Sendable {
                 out = word
                 length += word.count
             } else if length + 1 + word.count > 78 {
-                out += "\r\n " + word
+                out += "\n " + word
                 length = 1 + word.count
             } else {
                 out += " " + word

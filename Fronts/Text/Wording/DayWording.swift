@@ -9,6 +9,12 @@ package enum DayWording {
         return date.year == today.year ? short : "\(short) \(date.year)"
     }
 
+    /// A day with its year, whatever today is: `Thu 3 Dec 2026` (for a message read some other
+    /// day, or kept).
+    package static func fullDay(_ date: CivilDate) -> String {
+        "\(LoanWording.weekday(date)) \(date.day) \(month(date.month)) \(date.year)"
+    }
+
     /// `Jan` … `Dec`.
     static func month(_ month: Int) -> String {
         ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(month - 1) % 12]
