@@ -124,13 +124,17 @@ extension FixtureLoanStore: ReminderLedger {
     package func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         throw StoreError(.readOnly, "a fixture is read-only; reminders are recorded in a database (--db PATH)")
     }
+
+    package func lastReminded(to recipients: [ReminderRecipient]) throws -> [ReminderRecipient: UTCTimestamp] {
+        [:]
+    }
 }
 
 
 /// A document never changes under its readers: the store itself is the pool, each request
 /// reading the same loans from any thread.
 extension FixtureLoanStore: LoanReaderPool {
-    package func read<T>(_ body: (any LoanReading) throws -> T) throws -> T {
+    package func read<T>(_ body: (any PooledReader) throws -> T) throws -> T {
         try body(self)
     }
 }

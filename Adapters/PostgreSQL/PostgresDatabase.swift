@@ -6,7 +6,7 @@ import LoansCore
 package enum PostgresDatabase {
     /// The loans in the database, read-only. A database without the `loans` schema reads as no
     /// loans and is left as it is; a foreign or newer schema is refused untouched.
-    package static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any LoanReading {
+    package static func reader(_ location: String, client: PostgresClient) throws(StoreError) -> any PooledReader {
         let connection = try connect(location, client)
         switch try recognised(connection, PostgresSchema.probedState) {
         case .absent:
@@ -149,6 +149,7 @@ package enum PostgresDatabase {
 struct NoLoans: LoanReading, ReminderLedger {
     func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T { try body() }
     func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws -> [ReminderKey: ReminderLevel] { [:] }
+    func lastReminded(to recipients: [ReminderRecipient]) throws -> [ReminderRecipient: UTCTimestamp] { [:] }
     func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         throw StoreError(.readOnly, "nothing was recorded: the database was opened for reading")
     }

@@ -117,6 +117,29 @@ extension PostgresLoanStore: ReminderLedger {
         }
     }
 
+    func lastReminded(to recipients: [ReminderRecipient]) throws -> [ReminderRecipient: UTCTimestamp] {
+        guard !recipients.isEmpty else { return [:] }
+        return try postgres {
+            // A database from before the sent-state has reminded nobody.
+            guard try connection.execute("SELECT to_regclass('loans.reminder_sent') IS NOT NULL").bool(0, 0) == true else { return [:] }
+            let result = try connection.execute(
+                """
+                SELECT recipient, to_char(max(sent_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') FROM loans.reminder_sent
+                WHERE recipient = ANY ($1::text[]) GROUP BY recipient
+                """,
+                [PostgresArrayLiteral.text(recipients.map(\.ledgerKey))]
+            )
+            let asked = Dictionary(recipients.map { ($0.ledgerKey, $0) }) { first, _ in first }
+            var last: [ReminderRecipient: UTCTimestamp] = [:]
+            for row in 0..<result.rowCount {
+                guard let key = result.string(row, 0), let recipient = asked[key], let instant = result.string(row, 1).flatMap(UTCTimestamp.init(rfc3339:))
+                else { throw StoreError(.unavailable, "a reminder's sent-state is malformed in PostgreSQL database \(Quoted(connection.target.redacted))") }
+                last[recipient] = instant
+            }
+            return last
+        }
+    }
+
     func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         guard author != nil else {
             throw StoreError(.readOnly, "PostgreSQL database \(Quoted(connection.target.redacted)) was opened for reading")

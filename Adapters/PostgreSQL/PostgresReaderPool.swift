@@ -7,7 +7,7 @@ import LoansSystem
 /// broke, or on which a wait ran out, is closed after the request, and a later one makes a new
 /// one. While the database has no loans schema, each request reads no loans and asks again.
 final class PostgresReaderPool: LoanReaderPool {
-    private let connections: ConnectionPool<any LoanReading>
+    private let connections: ConnectionPool<any PooledReader>
 
     init(_ location: String, client: PostgresClient, capacity: Int) {
         connections = ConnectionPool(capacity: capacity) {
@@ -17,7 +17,7 @@ final class PostgresReaderPool: LoanReaderPool {
         }
     }
 
-    func read<T>(_ body: (any LoanReading) throws -> T) throws -> T {
+    func read<T>(_ body: (any PooledReader) throws -> T) throws -> T {
         try LibPQ.shared.get().prepareThread()  // a request's thread may be new to libpq
         return try connections.borrow { reader in try reader.snapshot { try body(reader) } }
     }

@@ -13,7 +13,7 @@ package enum LoanDatabase {
     /// A read-only view of the database at `path`. A missing or fresh file reads as empty
     /// and is not created; a foreign, corrupt or newer file is refused untouched; an older
     /// schema is read as it is. With `.mustExist`, a missing folder is an error.
-    package static func reader(at path: SystemPath, folders: FolderRule = .mustExist) throws(StoreError) -> any LoanReading {
+    package static func reader(at path: SystemPath, folders: FolderRule = .mustExist) throws(StoreError) -> any PooledReader {
         let file = DatabaseFile(path: path, folders: folders)
         guard try file.exists(), let connection = try file.openForReading() else {
             return FixtureLoanStore(loans: [])
@@ -45,7 +45,7 @@ package enum LoanDatabase {
     }
 
     /// The database of a resolved location.
-    package static func reader(at location: DatabaseLocation) throws(StoreError) -> any LoanReading {
+    package static func reader(at location: DatabaseLocation) throws(StoreError) -> any PooledReader {
         try reader(at: location.path, folders: location.folders)
     }
 

@@ -58,6 +58,28 @@ extension SQLiteLoanStore: ReminderLedger {
         }
     }
 
+    func lastReminded(to recipients: [ReminderRecipient]) throws -> [ReminderRecipient: UTCTimestamp] {
+        guard !recipients.isEmpty, try keepsReminders() else { return [:] }
+        return try sqlite {
+            // The key's first column is the recipient: each is a range of the primary key. Instants
+            // are kept as `YYYY-MM-DDTHH:MM:SSZ`, whose order is their text's.
+            let statement = try connection.statement("SELECT max(sent_at) FROM reminder_sent WHERE recipient = ?1")
+            var last: [ReminderRecipient: UTCTimestamp] = [:]
+            for recipient in recipients {
+                statement.reset()
+                try statement.bind(recipient.ledgerKey, at: 1)
+                guard try statement.step(), !statement.isNull(0) else { continue }
+                guard let instant = statement.string(0).flatMap(UTCTimestamp.init(rfc3339:)) else {
+                    statement.reset()
+                    throw StoreError(.unavailable, "a reminder's sent-state is malformed in database \(Quoted(connection.path))")
+                }
+                last[recipient] = instant
+            }
+            statement.reset()
+            return last
+        }
+    }
+
     /// Whether the file has the reminders' table (a reader may open an older schema).
     private func keepsReminders() throws -> Bool {
         try sqlite { try connection.integerPragma("user_version") >= 4 }

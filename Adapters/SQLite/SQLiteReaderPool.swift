@@ -9,7 +9,7 @@ import LoansSystem
 /// loans and looks again; a connection opened `immutable` (a folder this process cannot write)
 /// is not kept, since it would never see a later write.
 final class SQLiteReaderPool: LoanReaderPool {
-    private let connections: ConnectionPool<any LoanReading>
+    private let connections: ConnectionPool<any PooledReader>
 
     init(_ location: DatabaseLocation, capacity: Int) {
         connections = ConnectionPool(capacity: capacity) {
@@ -19,7 +19,7 @@ final class SQLiteReaderPool: LoanReaderPool {
         }
     }
 
-    func read<T>(_ body: (any LoanReading) throws -> T) throws -> T {
+    func read<T>(_ body: (any PooledReader) throws -> T) throws -> T {
         try connections.borrow { reader in try reader.snapshot { try body(reader) } }
     }
 }

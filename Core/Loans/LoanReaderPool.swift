@@ -7,5 +7,9 @@
 package protocol LoanReaderPool: Sendable {
     /// Runs `body` with a reader of its own, inside one snapshot of the store. A store that does
     /// not exist yet reads as empty (and is asked again by the next request).
-    func read<T>(_ body: (any LoanReading) throws -> T) throws -> T
+    func read<T>(_ body: (any PooledReader) throws -> T) throws -> T
 }
+
+/// What a pool lends: a reader of the loans and people that also reads the reminders' ledger, in
+/// the same snapshot (a page of people says when each was last reminded).
+package typealias PooledReader = LoanReading & ReminderReading

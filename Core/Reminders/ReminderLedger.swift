@@ -21,10 +21,18 @@ package struct SentReminder: Hashable, Sendable {
     }
 }
 
+/// What a reader of the store may ask the reminders' ledger: when each recipient was last
+/// reminded of anything (a page that shows the people you deal with says it).
+package protocol ReminderReading {
+    /// The newest instant anything was recorded as reminded to each of `recipients`; a recipient
+    /// never reminded is left out.
+    func lastReminded(to recipients: [ReminderRecipient]) throws -> [ReminderRecipient: UTCTimestamp]
+}
+
 /// The reminders' port: what was reminded to whom, and a lock that lets one run at a time
 /// decide, deliver and record. Stores implement it beside `LoanReading`; recording a reminder is
 /// not a change of a loan, so it never enters the history.
-package protocol ReminderLedger {
+package protocol ReminderLedger: ReminderReading {
     /// Runs `body` while holding the store's reminder lock, which one run at a time holds across
     /// every process using the store, released however `body` ends. A run waits for it at most
     /// `times.waitMilliseconds`, then throws `ReminderLockBusy` without running `body`; only those

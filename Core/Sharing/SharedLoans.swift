@@ -18,21 +18,10 @@ package struct SharedLoansQuery {
         self.owner = owner
     }
 
-    /// Each open loan with the person, as they see it, in due order. A name long enough for the
-    /// search index is found through it (the cost follows that person's loans, not the table);
-    /// a shorter one walks the open loans.
+    /// Each open loan with the person, as they see it, in due order: the open loans of their page
+    /// (`PersonLoansQuery`), found as it finds them.
     package func walk(_ visit: (Loan) throws -> Void) throws {
-        let wanted = TextFolding.folded(person)
-        let everyDay = DueRange(from: nil, through: .latest)
-        func offer(_ loan: Loan) throws {
-            if TextFolding.folded(loan.counterparty) == wanted { try visit(seen(loan)) }
-        }
-        let text = SearchText(person)
-        if text.isIndexed {
-            try store.searchOpenLoans(text, due: everyDay, beyond: nil, descending: false, limit: nil, offer)
-        } else {
-            try store.openLoans(due: everyDay, beyond: nil, descending: false, limit: nil, offer)
-        }
+        try PersonLoansQuery(store: store, person: person).open(beyond: nil, limit: nil) { try visit(seen($0)) }
     }
 
     /// The loan as the person sees it.

@@ -99,7 +99,7 @@ extension WebFront {
 
     /// Runs one change as the visitor and answers `303` to where `body` says, with its line as the
     /// flash; a refusal of Core's is `refused`'s page, a store that fails `503`.
-    private func change(
+    func change(
         _ visit: Visit, _ body: (any LoanWriting) throws -> (path: String, line: String),
         refused: (LoanCommandError) -> WebAnswer
     ) -> WebAnswer {

@@ -95,7 +95,9 @@ import Testing
     static func writes(_ route: WebRoute) -> Bool {
         switch route {
         case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .newLoan, .confirmRemove: true
-        case .agenda, .openLoans, .returned, .search, .loan, .signInPage, .signIn, .signOut, .calendar, .api, .health, .events, .asset: false
+        // A person's address and share link: an editor's, as the command line's are whoever may write the loans.
+        case .setPerson, .makeShare, .revokeShare: true
+        case .agenda, .openLoans, .returned, .search, .loan, .people, .person, .signInPage, .signIn, .signOut, .calendar, .api, .health, .events, .asset: false
         // One's own calendar feed, and the addresses whose token is their key, read the loans only.
         case .makeFeed, .share, .shareCalendar, .feed: false
         }
@@ -104,6 +106,7 @@ import Testing
     static let writeRoutes: [(String, String)] = [
         ("POST", "/loans"), ("POST", "/loans/1/edit"), ("POST", "/loans/1/renew"), ("POST", "/loans/1/return"), ("POST", "/loans/1/reopen"),
         ("POST", "/loans/1/remove"), ("POST", "/undo"), ("POST", "/redo"), ("GET", "/loans/new"), ("GET", "/loans/1/remove"),
+        ("POST", "/people/Party%201"), ("POST", "/people/Party%201/share"), ("POST", "/people/Party%201/share/revoke"),
     ]
 
     @Test func theWriteRoutesAreEveryRouteThatWrites() {
@@ -130,7 +133,7 @@ import Testing
         let answer = method == "POST" ? web.post(path, fields) : web.get(path)
         #expect(answer.status == 403, "\(route): \(answer.status)")
         #expect(try web.store.history(of: nil, limit: nil).isEmpty)
-        for read in ["/", "/all", "/returned", "/search?q=Hobbit", "/loans/1", "/api/v1/agenda", "/api/v1/history", "/calendar.ics"] {
+        for read in ["/", "/all", "/returned", "/search?q=Hobbit", "/loans/1", "/people", "/people/Party%201", "/api/v1/agenda", "/api/v1/history", "/calendar.ics"] {
             #expect(web.get(read).status == 200, "\(read)")
         }
         // An editor's same request writes (or shows its form).

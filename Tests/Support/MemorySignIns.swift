@@ -150,7 +150,7 @@ package final class MemoryReaderPool: LoanReaderPool, @unchecked Sendable {  // 
         self.store = store
     }
 
-    package func read<T>(_ body: (any LoanReading) throws -> T) throws -> T {
+    package func read<T>(_ body: (any PooledReader) throws -> T) throws -> T {
         try lock.withLock { try store.snapshot { try body(store) } }
     }
 

@@ -45,10 +45,22 @@ extension MemoryStore: ReminderLedger {
         return levels
     }
 
+    package func lastReminded(to recipients: [ReminderRecipient]) throws -> [ReminderRecipient: UTCTimestamp] {
+        try check()
+        var last: [ReminderRecipient: UTCTimestamp] = [:]
+        for recipient in recipients {
+            let instants = remindedAt[recipient]?.values.flatMap(\.values) ?? []
+            last[recipient] = instants.max { $0.secondsSinceEpoch < $1.secondsSinceEpoch }
+        }
+        return last
+    }
+
     package func recordReminded(_ reminders: [SentReminder], to recipient: ReminderRecipient, on today: CivilDate, at instant: UTCTimestamp) throws {
         try check()
         for reminder in reminders {
-            let earlier = reminded[recipient]?[reminder.key]?[reminder.level.days].map { min($0, today) } ?? today
+            let kept = reminded[recipient]?[reminder.key]?[reminder.level.days]
+            if kept.map({ today < $0 }) ?? true { remindedAt[recipient, default: [:]][reminder.key, default: [:]][reminder.level.days] = instant }
+            let earlier = kept.map { min($0, today) } ?? today
             reminded[recipient, default: [:]][reminder.key, default: [:]][reminder.level.days] = earlier
         }
     }

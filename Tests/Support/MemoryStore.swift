@@ -32,6 +32,9 @@ package final class MemoryStore: LoanWriting {
     package var identity: String? = "0123456789abcdef0123456789abcdef"
     /// Reminders sent: per recipient and key, each level (in days) with the earliest day it was sent for.
     var reminded: [ReminderRecipient: [ReminderKey: [Int: CivilDate]]] = [:]
+    /// The instant each of those was recorded (again only when sent for an earlier day), as a
+    /// database's `sent_at`.
+    var remindedAt: [ReminderRecipient: [ReminderKey: [Int: UTCTimestamp]]] = [:]
     /// Who holds the reminders' lock (the author when it was taken), while it is held.
     var reminderHolder: String?
     /// Held while a reminders run decides, delivers and records.

@@ -31,6 +31,7 @@ package enum ReminderContract {
         ReminderCheck(name: "two runs at once send each reminder once", body: twoRunsSendOnce),
         ReminderCheck(name: "a run gives up after its wait for the lock, naming the holder, and sends nothing", body: givesUpWaiting),
         ReminderCheck(name: "a day that once read far ahead silences no later reminder", body: farAheadSilencesNothing),
+        ReminderCheck(name: "the last reminder to each recipient is the newest recorded for them", body: lastReminded),
     ]
 
     /// The wait of a run that should never give up (another's delivery is short): a deadline,

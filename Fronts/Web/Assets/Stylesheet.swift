@@ -59,6 +59,13 @@ ul.loans.shared .status { white-space: normal; }
   ul.loans.shared li { grid-template-columns: minmax(0, 1fr) minmax(0, 16rem); }
 }
 .secret code { user-select: all; }
+ul.people { list-style: none; margin: 0; padding: 0; border-top: 1px solid var(--line); }
+ul.people li { border-bottom: 1px solid var(--line); padding: .6rem .25rem; display: flex; flex-wrap: wrap; gap: .1rem .9rem; align-items: baseline; }
+ul.people li > a { font-weight: 600; flex: 1 1 100%; min-width: 0; }
+ul.people .detail { color: var(--muted); min-width: 0; }
+@media (min-width: 40rem) {
+  ul.people li > a { flex: 0 1 14rem; }
+}
 .loan-title { flex: 1 1 12rem; min-width: 0; }
 .loan-title a { font-weight: 600; }
 .id { color: var(--muted); font-variant-numeric: tabular-nums; }

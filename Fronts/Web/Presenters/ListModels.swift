@@ -58,5 +58,5 @@ struct ListPage: Equatable {
 
 /// The pages the navigation names.
 enum WebTab: Equatable {
-    case agenda, open, returned, add, search, none
+    case agenda, open, returned, people, add, search, none
 }

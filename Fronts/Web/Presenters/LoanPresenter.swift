@@ -42,6 +42,9 @@ struct LoanPresenter {
         }
     }
 
+    /// The label of the field that names the other party (a link to their page).
+    static let counterpartyLabel = "Counterparty"
+
     /// `loans show`'s fields: title, direction, counterparty, lent and due dates, return, renewals.
     static func fields(_ item: LoanStanding) -> [(label: String, value: String)] {
         let loan = item.loan
@@ -49,7 +52,7 @@ struct LoanPresenter {
         return [
             ("Title", loan.title),
             ("Direction", loan.direction.rawValue),
-            ("Counterparty", loan.counterparty),
+            (counterpartyLabel, loan.counterparty),
             (LoanWording.startLabel(loan.direction), loan.lentOn.iso),
             ("Due on", "\(loan.dueOn.iso) (\(RelativeDay.phrase(item)))"),
             ("Returned on", loan.returnedOn.map { "\($0.iso) (\(LoanWording.lateness(loan) ?? ""))" } ?? "not yet"),

@@ -9,11 +9,16 @@ package enum WebRoute: Equatable, Sendable {
     case loan(LoanID)
     case newLoan
     case confirmRemove(LoanID)
+    /// Everyone you deal with, and one person by name (the path's segment, decoded).
+    case people
+    case person(String)
     case signInPage
     // Forms (POST): Post/Redirect/Get.
     case add
     case edit(LoanID), renew(LoanID), returnLoan(LoanID), reopen(LoanID), remove(LoanID)
     case undo, redo
+    /// A person's address set or removed, their share link made (and shown once) or revoked.
+    case setPerson(String), makeShare(String), revokeShare(String)
     case signIn, signOut
     /// The account's private calendar feed, made anew (`POST /feeds`).
     case makeFeed
@@ -32,15 +37,18 @@ package enum WebRoute: Equatable, Sendable {
     var changesState: Bool {
         switch self {
         case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .signIn, .signOut, .makeFeed: true
+        case .setPerson, .makeShare, .revokeShare: true
         default: false
         }
     }
 
-    /// Whether the route writes the loans (or shows a form only for that): an editor's, and a
-    /// viewer's `403`. Signing in and out, and one's own calendar feed, are anyone's.
+    /// Whether the route writes the loans (or shows a form only for that) or what is kept beside
+    /// them for the people they name (an address, a share link): an editor's, and a viewer's
+    /// `403`. Signing in and out, and one's own calendar feed, are anyone's.
     var writes: Bool {
         switch self {
         case .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .newLoan, .confirmRemove: true
+        case .setPerson, .makeShare, .revokeShare: true  // what is kept for a person
         default: false
         }
     }
@@ -92,6 +100,7 @@ package enum WebRouter {
             case "all": return read(.openLoans)
             case "returned": return read(.returned)
             case "search": return read(.search)
+            case "people": return read(.people)
             case "loans": return write(.add)
             case "undo": return write(.undo)
             case "redo": return write(.redo)
@@ -111,6 +120,12 @@ package enum WebRouter {
             return read(.shareCalendar(path[1]))
         case 2 where path[0] == "feeds" && path[1].hasSuffix(".ics"):
             return read(.feed(String(path[1].dropLast(4))))
+        case 2 where path[0] == "people":
+            return isRead ? .route(.person(path[1])) : method == "POST" ? .route(.setPerson(path[1])) : .methodNotAllowed(allow: "GET, HEAD, POST")
+        case 3 where path[0] == "people" && path[2] == "share":
+            return write(.makeShare(path[1]))
+        case 4 where path[0] == "people" && path[2] == "share" && path[3] == "revoke":
+            return write(.revokeShare(path[1]))
         case 2 where path[0] == "loans":
             if path[1] == "new" { return read(.newLoan) }
             guard let id = loanID(path[1]) else { return .notFound }

@@ -21,7 +21,7 @@ enum FormView {
     /// The forms' field labels, as the list of refusals names them.
     static let labels = [
         "title": "Title", "direction": "Which way", "counterparty": "Who", "due": "Due date", "lent": "Lent on",
-        "note": "Note", "by": "Later by", "on": "Returned on",
+        "note": "Note", "by": "Later by", "on": "Returned on", "email": "E-mail address",
     ]
 
     static let dateHint = "A date: \(DateForms.all.summary)."
@@ -59,8 +59,10 @@ enum FormView {
         describedBy(id, hint: hint, error: error, &html)
     }
 
-    /// A one-line text field.
-    static func text(_ name: String, _ label: String, _ state: FormState, prefix: String, hint: String? = nil, _ html: inout HTMLWriter) {
+    /// A one-line text field; `extra` adds attributes of the front's own (an address's keyboard).
+    static func text(
+        _ name: String, _ label: String, _ state: FormState, prefix: String, hint: String? = nil, extra: StaticString = "", _ html: inout HTMLWriter
+    ) {
         let id = prefix + "-" + name
         fieldStart(id, label, hint: hint, error: state.message(name), &html)
         html.raw("<input type=\"text\" id=\"")
@@ -70,6 +72,7 @@ enum FormView {
         html.raw("\" value=\"")
         html.attribute(state.values[name] ?? "")
         html.raw("\"")
+        html.raw(extra)
         ariaFor(id, hint: hint, error: state.message(name), &html)
         html.raw(">\n</div>\n")
     }
@@ -181,7 +184,7 @@ enum FormView {
         html.raw("<form class=\"")
         html.raw(style)
         html.raw("\" method=\"post\" action=\"")
-        html.raw(trusted: action)
+        html.attribute(action)
         html.raw("\" aria-label=\"")
         html.raw(trusted: label)
         html.raw("\">\n")

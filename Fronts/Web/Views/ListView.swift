@@ -76,9 +76,8 @@ enum ListView {
         html.text(line.title)
         html.raw("</bdi></a></span> <span class=\"party\">")
         html.raw(trusted: line.partyPrefix)
-        html.raw("<bdi>")
-        html.text(line.counterparty)
-        html.raw("</bdi></span> <span class=\"status\">")
+        PeopleView.link(line.counterparty, &html)
+        html.raw("</span> <span class=\"status\">")
         html.raw(trusted: line.phrase)
         html.raw("</span></li>\n")
     }

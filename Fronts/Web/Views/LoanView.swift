@@ -27,6 +27,13 @@ enum LoanView {
         for (label, value) in page.fields {
             html.raw("<dt>")
             html.raw(trusted: label)
+            if label == LoanPresenter.counterpartyLabel {
+                // The other party's name leads to their page.
+                html.raw("</dt><dd>")
+                PeopleView.link(value, &html)
+                html.raw("</dd>\n")
+                continue
+            }
             html.raw("</dt><dd><bdi>")
             html.text(value)
             html.raw("</bdi></dd>\n")

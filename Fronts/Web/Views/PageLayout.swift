@@ -48,7 +48,8 @@ enum PageLayout {
     /// The pages; "Add a loan" only for someone who `writes` (an editor).
     private static func navigation(_ tab: WebTab, writes: Bool, _ html: inout HTMLWriter) {
         html.raw("<nav aria-label=\"Pages\"><ul>\n")
-        for (target, path, label) in [(WebTab.agenda, "/", "Agenda"), (.open, "/all", "Open loans"), (.returned, "/returned", "Returned"), (.add, "/loans/new", "Add a loan")]
+        let tabs = [(WebTab.agenda, "/", "Agenda"), (.open, "/all", "Open loans"), (.returned, "/returned", "Returned"), (.people, "/people", "People"), (.add, "/loans/new", "Add a loan")]
+        for (target, path, label) in tabs
         where writes || target != .add {
             html.raw("<li><a href=\"")
             html.raw(trusted: path)
@@ -79,7 +80,7 @@ enum PageLayout {
     /// A form of one button that posts to `action` with the CSRF token.
     static func form(_ action: String, _ label: String, csrf: String, style: StaticString? = nil, _ html: inout HTMLWriter) {
         html.raw("<form method=\"post\" action=\"")
-        html.raw(trusted: action)
+        html.attribute(action)
         html.raw("\">")
         csrfField(csrf, &html)
         html.raw("<button type=\"submit\"")

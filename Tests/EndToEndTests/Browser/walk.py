@@ -11,6 +11,7 @@ per step; exits 0 when every check held, 1 with the failed check on the last lin
 import http.server
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -334,6 +335,35 @@ def screenshots(driver, base, folder):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
+def people_walk(driver, base, binary):
+    """The people's pages as a household uses them: from a name in the agenda to the person's
+    page, an address kept by its form (the store agrees), a share link made there and shown once
+    (it opens the person's own page; theirs shows it no more); axe on each page, and none scrolls
+    sideways at 320 px."""
+    driver.get(base + "/")
+    driver.find_element(By.CSS_SELECTOR, 'a[href="/people/Alice"]').click()
+    wait(driver, lambda d: d.current_url == base + "/people/Alice" and d.find_element(By.TAG_NAME, "h1").text == "Alice", "a name leads to the person's page")
+    check("The Hobbit" in driver.find_element(By.TAG_NAME, "main").text, "which shows what is between you")
+    axe_here(driver, "a person's page")
+    fill(driver, "person-email", "alice@example.org")
+    submit(driver, "/people/Alice")
+    wait(driver, lambda d: "alice@example.org" in flash(d), "the address is kept")
+    check("alice@example.org" in loans(binary, "person", "Alice"), "the store agrees")
+    submit(driver, "/people/Alice/share")
+    wait(driver, lambda d: "/s/" in d.find_element(By.CSS_SELECTOR, "p.secret code").text, "a share link is shown")
+    link = driver.find_element(By.CSS_SELECTOR, "p.secret code").text
+    check(link.startswith(base + "/s/"), f"a link of this server: {link}")
+    axe_here(driver, "the page of a new share link")
+    driver.get(base + "/people/Alice")
+    wait(driver, lambda d: d.find_elements(By.TAG_NAME, "h1"), "the person's page again")
+    check(link[len(base):] not in driver.page_source, "the link is shown once")
+    check(re.search(r"Share link\s+made ", driver.find_element(By.TAG_NAME, "main").text), "the page says one exists")
+    driver.get(link)
+    wait(driver, lambda d: "You borrowed The Hobbit from " in d.find_element(By.TAG_NAME, "main").text, "the link opens Alice's page")
+    axe_check(driver, base, ["/people", "/people/Nobody"])
+    narrow(driver, base, ["/people", "/people/Alice"])
+
+
 def main():
     base, link, binary = sys.argv[1], sys.argv[2], sys.argv[3]
     folder = sys.argv[5] if len(sys.argv) > 5 and sys.argv[4] == "--screenshots" else None
@@ -395,6 +425,7 @@ def main():
         long_id = loans(binary, "add", "Supercalifragilisticexpialidocious" * 3, "--to", "Maximiliana-Wilhelmina", "--due", "+2d").strip()
         narrow(driver, base, ["/", "/all", "/returned", "/search?q=ladder", f"/loans/{open_id}", f"/loans/{long_id}", "/loans/new",
                               f"/loans/{open_id}/remove"])
+        people_walk(driver, base, binary)
         share = share_page(driver, base, binary)
         feed_page(driver, base)
         narrow(driver, base, [share[len(base):]])

@@ -26,10 +26,10 @@ final class TestFront {
     /// `serve` gives them), else from the pages' pool.
     /// Password checks run at once, on the thread that asks (`InlineChecks`), unless `checks` says otherwise.
     init(
-        loans: [Loan] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false, documentPool: Bool = false,
+        loans: [Loan] = [], people: [Person] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false, documentPool: Bool = false,
         checks: any PasswordChecks = InlineChecks()
     ) {
-        pool = MemoryReaderPool(MemoryStore(loans: loans))
+        pool = MemoryReaderPool(MemoryStore(loans: loans, people: people))
         self.base = try! WebBaseURL(parsing: base)
         let pool = self.pool
         let day = Sample.today
