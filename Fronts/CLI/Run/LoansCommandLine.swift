@@ -5,7 +5,7 @@ import LoansText
 /// The composition root: parses the words, reads the clock once, opens the right store and
 /// hands the request to the use cases and fronts.
 package enum LoansCommandLine {
-    package static let version = "0.3.1"
+    package static let version = "0.4.0"
 
     /// Runs the process's own invocation: its arguments and environment as the bytes given.
     package static func main(console: Console) -> ExitCode {
