@@ -54,14 +54,17 @@ enum ListView {
             for line in group.lines { row(line, &html) }
             html.raw("</ul>\n")
         }
-        if let next = group.next {
-            html.raw("<p class=\"more\"><a href=\"")
-            html.attribute(next)
-            html.raw("\">")
-            html.raw(trusted: group.nextLabel)
-            html.raw("</a></p>\n")
-        }
+        if let next = group.next { more(next, group.nextLabel, &html) }
         html.raw("</section>\n")
+    }
+
+    /// The link to a list's next page.
+    static func more(_ next: String, _ label: String, _ html: inout HTMLWriter) {
+        html.raw("<p class=\"more\"><a href=\"")
+        html.attribute(next)
+        html.raw("\">")
+        html.raw(trusted: label)
+        html.raw("</a></p>\n")
     }
 
     static func row(_ line: LoanLine, _ html: inout HTMLWriter) {

@@ -14,13 +14,7 @@ enum PeopleView {
             for line in page.lines { row(line, &html) }
             html.raw("</ul>\n")
         }
-        if let next = page.next {
-            html.raw("<p class=\"more\"><a href=\"")
-            html.attribute(next)
-            html.raw("\">The next ")
-            html.raw(trusted: String(PeoplePresenter.pageSize))
-            html.raw(" people</a></p>\n")
-        }
+        if let next = page.next { ListView.more(next, "The next \(PeoplePresenter.pageSize) people", &html) }
         if !page.isFirst { html.raw("<p><a href=\"/people\">Back to the start of the list</a></p>\n") }
         html.raw("</div>\n")
     }
@@ -38,25 +32,17 @@ enum PeopleView {
         } else {
             html.raw("no address")
         }
-        html.raw("</span> <span class=\"detail\">")
-        if let since = line.sharedSince {
-            html.raw("share link since ")
-            html.raw(trusted: since)
-        } else {
-            html.raw("no share link")
-        }
         html.raw("</span>")
-        if line.email != nil {
-            html.raw(" <span class=\"detail\">")
-            if let reminded = line.reminded {
-                html.raw("last reminded ")
-                html.raw(trusted: reminded)
-            } else {
-                html.raw("never reminded")
-            }
-            html.raw("</span>")
-        }
+        detail(line.sharedSince.map { "share link since " + $0 } ?? "no share link", &html)
+        if line.email != nil { detail(line.reminded.map { "last reminded " + $0 } ?? "never reminded", &html) }
         html.raw("</li>\n")
+    }
+
+    /// One of a row's details, in the server's own words.
+    private static func detail(_ words: String, _ html: inout HTMLWriter) {
+        html.raw(" <span class=\"detail\">")
+        html.raw(trusted: words)
+        html.raw("</span>")
     }
 
     /// A person's name as a link to their page.
