@@ -15,8 +15,8 @@ let package = Package(
             name: "CSQLite", path: "Adapters/CSQLite", providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Adapters/CLinux"),
-        // The system layer: descriptors, errno, file status, paths, spawn, signals, threads and a
-        // connection pool (Glibc and CLinux only).
+        // The system layer: descriptors, errno, file status, paths, spawn, signals, threads, the
+        // loader of the C libraries loans opens with dlopen, and a connection pool (Glibc and CLinux only).
         .target(name: "LoansSystem", dependencies: ["CLinux"], path: "Adapters/System"),
         .target(
             name: "LoansAdapters",
@@ -26,15 +26,15 @@ let package = Package(
         ),
         // The one wake loop of every front that keeps running, and the change feed for many listeners.
         .target(name: "LoansWake", dependencies: ["LoansCore", "LoansSystem", "CLinux"], path: "Adapters/Wake"),
-        // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen, so nothing links it.
+        // libpq's header only: LoansPostgres loads libpq.so.5 with dlopen (LoansSystem's loader), so nothing links it.
         .systemLibrary(name: "CLibPQ", path: "Adapters/CLibPQ", providers: [.apt(["libpq-dev"])]),
         .target(name: "LoansPostgres", dependencies: ["LoansCore", "CLibPQ", "LoansSystem", "LoansWake"], path: "Adapters/PostgreSQL"),
         // libmicrohttpd's header only: LoansHTTPServer loads libmicrohttpd.so.12 with dlopen, so nothing links it.
         .systemLibrary(name: "CMicroHTTPD", path: "Adapters/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "LoansHTTPServer", dependencies: ["CMicroHTTPD"], path: "Adapters/HTTP"),
+        .target(name: "LoansHTTPServer", dependencies: ["CMicroHTTPD", "LoansSystem"], path: "Adapters/HTTP"),
         // libargon2's header only: LoansArgon2 loads libargon2.so.1 with dlopen, so nothing links it.
         .systemLibrary(name: "CArgon2", path: "Adapters/CArgon2", providers: [.apt(["libargon2-dev"])]),
-        .target(name: "LoansArgon2", dependencies: ["LoansCore", "CArgon2"], path: "Adapters/Argon2"),
+        .target(name: "LoansArgon2", dependencies: ["LoansCore", "CArgon2", "LoansSystem"], path: "Adapters/Argon2"),
 
         .target(name: "LoansText", dependencies: ["LoansCore"], path: "Fronts/Text"),
         // The documents of `loans json` (and of the web API): shared by the fronts that write them.

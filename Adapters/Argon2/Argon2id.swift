@@ -1,6 +1,7 @@
 import CArgon2
 import Glibc
 import LoansCore
+import Synchronization
 
 /// Passwords hashed with Argon2id (libargon2, RFC 9106) into the encoded form
 /// `$argon2id$v=19$m=…,t=…,p=…$SALT$HASH`, which carries its own salt and parameters, so a hash
@@ -76,21 +77,16 @@ package struct Argon2id: PasswordHashing {
     }
 }
 
-/// The stand-in hash, made on first use and kept (a lock around it: request threads ask at once).
-private final class StandIn: @unchecked Sendable {  // `made` is guarded by `lock`
-    private var lock = pthread_mutex_t()
-    private var made: String?
-
-    init() {
-        pthread_mutex_init(&lock, nil)
-    }
+/// The stand-in hash, made on first use and kept (under a mutex: request threads ask at once).
+private final class StandIn: Sendable {
+    private let made = Mutex<String?>(nil)
 
     func value(_ make: () throws -> String) throws -> String {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        if let made { return made }
-        let value = try make()
-        made = value
-        return value
+        try made.withLock { made in
+            if let made { return made }
+            let value = try make()
+            made = value
+            return value
+        }
     }
 }

@@ -1,8 +1,8 @@
 import CArgon2
-import Glibc
+import LoansSystem
 
-/// libargon2, loaded the first time a password is hashed or checked: `dlopen("libargon2.so.1")`,
-/// then one `dlsym` per function into a pointer whose type comes from the library's own header
+/// libargon2, loaded the first time a password is hashed or checked (a `SharedLibrary`), then one
+/// function per field into a pointer whose type comes from the library's own header
 /// (`shim.h`). No loans binary links it, so the widget and every command that signs nobody in
 /// never map it, and a machine without it runs everything else and says what to install when a
 /// password is asked for.
@@ -22,14 +22,18 @@ struct LibArgon2: @unchecked Sendable {  // immutable pointers into a library th
 
     /// Loads the library named `soname` and every function loans calls, or says what is missing.
     init(soname: String) throws(PasswordHashError) {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            throw LibArgon2.missing(dlerror().map { String(cString: $0) } ?? soname)
+        let library: SharedLibrary
+        do {
+            library = try SharedLibrary(soname, package: "libargon2-1", need: "passwords need libargon2-1")
+        } catch {
+            throw PasswordHashError(error.description)
         }
         func load<Function>(_ name: String) throws(PasswordHashError) -> Function {
-            guard let address = dlsym(library, name) else {
-                throw LibArgon2.missing("\(soname) has no function \(name); it is older than loans needs")
+            do {
+                return try library.function(name)
+            } catch {
+                throw PasswordHashError(error.description)
             }
-            return unsafeBitCast(address, to: Function.self)
         }
         hashEncoded = try load("argon2id_hash_encoded")
         verify = try load("argon2id_verify")
@@ -40,10 +44,6 @@ struct LibArgon2: @unchecked Sendable {  // immutable pointers into a library th
     /// The library's words for one of its error codes.
     func words(_ code: Int32) -> String {
         errorMessage(code).map { String(cString: $0) } ?? "error \(code)"
-    }
-
-    private static func missing(_ detail: String) -> PasswordHashError {
-        PasswordHashError("passwords need libargon2-1, which could not be loaded (\(detail)); install the package libargon2-1 (apt install libargon2-1)")
     }
 }
 

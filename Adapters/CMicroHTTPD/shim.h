@@ -16,7 +16,6 @@
 // learns that the client of an idle stream hung up.
 #include <sys/eventfd.h>
 #include <sys/epoll.h>
-#include <sys/prctl.h>
 
 /* True in a statically linked program (no program interpreter: the kernel's auxiliary vector has
    no AT_BASE). There, a library loaded with dlopen cannot use thread-local storage (glibc's
@@ -24,12 +23,6 @@
 #include <sys/auxv.h>
 static inline int loans_is_statically_linked(void) {
     return getauxval(AT_BASE) == 0;
-}
-
-/* Names the calling thread (`ps -L`, /proc/PID/task/TID/comm; 15 bytes at most). prctl(2) is
-   variadic, which Swift cannot call: this fixes its arguments. */
-static inline int loans_name_thread(const char *name) {
-    return prctl(PR_SET_NAME, (unsigned long)name, 0UL, 0UL, 0UL);
 }
 
 typedef __typeof__(MHD_stop_daemon) *loans_mhd_stop_daemon;

@@ -1,5 +1,7 @@
 import CMicroHTTPD
 import Glibc
+import LoansSystem
+import Synchronization
 
 /// What answers every request: called on one of the server's worker threads once the request
 /// has arrived whole, it must return in bounded time (a stop waits for it); an answer that takes
@@ -10,7 +12,7 @@ package typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPAnswer
 /// is given), serves requests on a fixed number of worker threads, hands each to the handler as a
 /// plain value and sends its answer, enforces the limits of `HTTPLimits`, writes one log line per
 /// request to the sink, and stops gracefully. The library is loaded on the first start.
-package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded by `lock`; the rest is immutable
+package final class HTTPServer: Sendable {
     /// The worker threads that suit a 2-core machine (bench/http measured 1, 2 and 4).
     package static let defaultThreads = 2
 
@@ -23,8 +25,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
     private let core: ServerCore
     private let workers: [HTTPWorker]
     private let listener: Int32
-    private let lock = Lock()
-    private var stopped = false
+    private let stopped = Mutex(false)
 
     /// Starts serving: by the time this returns, connections are accepted. `commonHeaders` go
     /// on every answer that has no field of the same name — the server's own refusals (`400`,
@@ -80,7 +81,7 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
     /// meanwhile is `503`), then closes every connection and ends the threads. A handler still
     /// running is waited for, so a handler must never call it. Calling it again does nothing.
     package func stop(grace: Double = HTTPLimits.drainSeconds) {
-        guard lock.locked({ defer { stopped = true }; return !stopped }) else { return }
+        guard stopped.withLock({ stopped in defer { stopped = true }; return !stopped }) else { return }
         let deadline = HTTPServer.now() + grace
         core.beginStopping()
         workers.forEach { $0.askToQuiesce() }
@@ -131,18 +132,22 @@ package final class HTTPServer: @unchecked Sendable {  // `stopped` is guarded b
             ]
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-        guard let doorbell = Doorbell() else { throw .library("cannot make an eventfd: \(String(cString: strerror(errno)))") }
+        let nudge: Nudge
+        do {
+            nudge = try Nudge()
+        } catch {
+            throw .library("cannot make an eventfd: \(error)")
+        }
         let daemon = options.withUnsafeBufferPointer {
             loans_mhd_start(library.startDaemon, UInt32(flags), LibraryCallbacks.access, context, $0.baseAddress)
         }
         guard let daemon else {
-            doorbell.close()
             let why = core.finishStarting() ?? "it gave no reason"
             if tls != nil { throw .tls("the TLS certificate or key cannot be used: \(why)") }
             throw .library("libmicrohttpd did not start: \(why)")
         }
-        core.add(daemon, woken: doorbell)
-        let worker = HTTPWorker(daemon: daemon, library: library, doorbell: doorbell)
+        core.add(daemon, woken: nudge)
+        let worker = HTTPWorker(daemon: daemon, library: library, nudge: nudge)
         guard worker.start(port: port) else {
             worker.stopDaemon()
             throw .library("cannot start a server thread: \(String(cString: strerror(errno)))")

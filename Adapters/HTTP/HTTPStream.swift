@@ -1,4 +1,6 @@
 import CMicroHTTPD
+import LoansSystem
+import Synchronization
 
 /// A body written over time (Server-Sent Events): the handler answers `.stream(stream)`, and
 /// anyone holding the stream sends to it from any thread until it is finished. While it has
@@ -6,20 +8,32 @@ import CMicroHTTPD
 /// wakes for it — and a `send` resumes it. A client that goes away ends it (the server watches
 /// each stream's socket for the hang-up, so an idle stream's departure is seen at once), and so
 /// does a stop of the server.
-package final class HTTPStream: @unchecked Sendable {  // every field is guarded by `lock`
+package final class HTTPStream: Sendable {
     /// What may wait in memory for a client that reads slowly; past it the stream is cut (an
     /// `EventSource` reconnects by itself).
     static let backlogBytes = 1 << 20
 
-    private let lock = Lock()
-    private var pending: [UInt8] = []
-    private var sent = 0
-    private var ending = Ending.none
-    /// Set by the reader when it suspended the connection; whoever clears it resumes it.
-    private var suspended = false
-    private var connection: (library: LibMicroHTTPD, handle: OpaquePointer, worker: Doorbell)?
-    private var released = false
-    private var onRelease: (@Sendable () -> Void)?
+    private let state = Mutex(State())
+
+    private struct State {
+        var pending: [UInt8] = []
+        var sent = 0
+        var ending = Ending.none
+        /// Set by the reader when it suspended the connection; whoever clears it resumes it.
+        var suspended = false
+        var connection: SuspendableConnection?
+        var released = false
+        var onRelease: (@Sendable () -> Void)?
+
+        /// Resumes the connection if the reader suspended it (and wakes its worker). Called
+        /// holding the mutex: a suspended connection cannot be freed, and only the one who clears
+        /// `suspended` resumes it.
+        mutating func wake() {
+            guard suspended, let connection else { return }
+            suspended = false
+            connection.resume()
+        }
+    }
 
     private enum Ending { case none, finished, failed }
 
@@ -29,16 +43,16 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
     /// away, the server stopped, it was finished) or when the client has fallen too far behind.
     @discardableResult
     package func send(_ bytes: some Collection<UInt8>) -> Bool {
-        lock.locked {
-            guard ending == .none, !released else { return false }
-            if pending.count - sent + bytes.count > HTTPStream.backlogBytes {
-                ending = .failed
-                wake()
+        state.withLock { state in
+            guard state.ending == .none, !state.released else { return false }
+            if state.pending.count - state.sent + bytes.count > HTTPStream.backlogBytes {
+                state.ending = .failed
+                state.wake()
                 return false
             }
-            if sent == pending.count { (pending, sent) = ([], 0) }
-            pending.append(contentsOf: bytes)
-            wake()
+            if state.sent == state.pending.count { (state.pending, state.sent) = ([], 0) }
+            state.pending.append(contentsOf: bytes)
+            state.wake()
             return true
         }
     }
@@ -51,21 +65,21 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
 
     /// Ends the stream once what is queued has been sent.
     package func finish() {
-        lock.locked {
-            if ending == .none { ending = .finished }
-            wake()
+        state.withLock { state in
+            if state.ending == .none { state.ending = .finished }
+            state.wake()
         }
     }
 
     /// The bytes queued and not yet taken by the client: a writer of a long body waits while
     /// this is large, so a slow client holds back the writer instead of filling memory.
     package var queuedBytes: Int {
-        lock.locked { pending.count - sent }
+        state.withLock { $0.pending.count - $0.sent }
     }
 
     /// False once the stream has ended or its connection is gone.
     package var isOpen: Bool {
-        lock.locked { ending == .none && !released }
+        state.withLock { $0.ending == .none && !$0.released }
     }
 
     // MARK: the server's side
@@ -73,11 +87,11 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
     /// Ties the stream to the connection it answers, run by the worker that `worker` wakes;
     /// false if it already answers another. `onRelease` runs once the library is done with the
     /// connection.
-    func attach(to handle: OpaquePointer, _ library: LibMicroHTTPD, worker: Doorbell, onRelease: @escaping @Sendable () -> Void) -> Bool {
-        lock.locked {
-            guard connection == nil, !released else { return false }
-            connection = (library, handle, worker)
-            self.onRelease = onRelease
+    func attach(to handle: OpaquePointer, _ library: LibMicroHTTPD, worker: Nudge, onRelease: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state in
+            guard state.connection == nil, !state.released else { return false }
+            state.connection = SuspendableConnection(library: library, handle: handle, worker: worker)
+            state.onRelease = onRelease
             return true
         }
     }
@@ -85,75 +99,63 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
     /// The library asks for the next bytes (on the connection's worker thread): copies what is
     /// queued, ends, or suspends the connection until there is more.
     func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
-        lock.locked {
-            if ending == .failed { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
-            let available = pending.count - sent
+        state.withLock { state in
+            if state.ending == .failed { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
+            let available = state.pending.count - state.sent
             if available > 0 {
                 let count = min(available, capacity)
-                pending.withUnsafeBytes { source in
-                    UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress! + sent, byteCount: count)
+                state.pending.withUnsafeBytes { source in
+                    UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress! + state.sent, byteCount: count)
                 }
-                sent += count
+                state.sent += count
                 return count
             }
-            if ending == .finished { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
-            guard let connection else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
-            suspended = true
-            connection.library.suspendConnection(connection.handle)
+            if state.ending == .finished { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
+            guard let connection = state.connection else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
+            state.suspended = true
+            connection.suspend()
             return 0
         }
     }
 
     /// The client hung up: end at once, whatever is queued.
     func hangUp() {
-        lock.locked {
-            if ending == .none { ending = .failed }
-            wake()
+        state.withLock { state in
+            if state.ending == .none { state.ending = .failed }
+            state.wake()
         }
     }
 
     /// The library is done with the connection: nothing can be sent any more.
     func release() {
-        let notify = lock.locked {
-            released = true
-            connection = nil
-            (pending, sent) = ([], 0)
-            defer { onRelease = nil }
-            return onRelease
+        let notify = state.withLock { state in
+            state.released = true
+            state.connection = nil
+            (state.pending, state.sent) = ([], 0)
+            defer { state.onRelease = nil }
+            return state.onRelease
         }
         notify?()
-    }
-
-    /// Resumes the connection if the reader suspended it, and wakes its worker: the library, run
-    /// from loans' threads, notes the resumption but does not wake the thread itself. Called
-    /// holding the lock: a suspended connection cannot be freed, and only the one who clears
-    /// `suspended` resumes it.
-    private func wake() {
-        guard suspended, let connection else { return }
-        suspended = false
-        connection.library.resumeConnection(connection.handle)
-        connection.worker.ring()
     }
 }
 
 /// Streams that get the same events (every open `/events` page): a send reaches each open
 /// stream, and streams that have ended are dropped on the way.
-package final class HTTPStreamGroup: @unchecked Sendable {  // `streams` is guarded by `lock`
-    private let lock = Lock()
-    private var streams: [HTTPStream] = []
+package final class HTTPStreamGroup: Sendable {
+    private let streams = Mutex<[HTTPStream]>([])
 
     package init() {}
 
     package func add(_ stream: HTTPStream) {
-        lock.locked { streams.append(stream) }
+        streams.withLock { $0.append(stream) }
     }
 
     /// Sends `bytes` to every open stream; returns how many it reached.
     @discardableResult
     package func send(_ bytes: [UInt8]) -> Int {
-        let current = lock.locked { streams }
+        let current = streams.withLock { $0 }
         let reached = current.filter { $0.send(bytes) }
-        lock.locked { streams.removeAll { !$0.isOpen } }
+        streams.withLock { $0.removeAll { !$0.isOpen } }
         return reached.count
     }
 
@@ -165,7 +167,7 @@ package final class HTTPStreamGroup: @unchecked Sendable {  // `streams` is guar
 
     /// How many streams are open.
     package var count: Int {
-        lock.locked {
+        streams.withLock { streams in
             streams.removeAll { !$0.isOpen }
             return streams.count
         }

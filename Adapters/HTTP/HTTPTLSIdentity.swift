@@ -1,4 +1,5 @@
 import Glibc
+import LoansSystem
 
 /// The certificate (chain) and private key a TLS server presents, read from PEM files. The key
 /// file is refused when anyone but its owner and group may read it, or anyone but its owner may
@@ -22,28 +23,31 @@ package struct HTTPTLSIdentity: Sendable {
 
     private static func read(_ path: [UInt8], what: String, isKey: Bool) throws(HTTPServerError) -> SecretBytes {
         let shown = printable(path)
-        let descriptor = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        let file: FileDescriptor
+        do {
+            guard let name = SystemPath(bytes: path) else { throw Errno.noSuchFile }
+            file = try FileDescriptor.open(name, .readOnly, options: [.noControllingTerminal, .nonBlocking])
+        } catch {
+            throw .tls("cannot read the TLS \(what) file \(shown): \(error)")
         }
-        guard !path.contains(0), descriptor >= 0 else {
-            throw .tls("cannot read the TLS \(what) file \(shown): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        defer { file.close() }
+        guard let status = try? file.status(), status.kind == .regular else {
             throw .tls("the TLS \(what) file \(shown) is not a regular file")
         }
-        guard status.st_size <= maximumBytes else { throw .tls("the TLS \(what) file \(shown) is larger than 1 MiB") }
-        if isKey, status.st_mode & 0o027 != 0 {
-            let mode = String(status.st_mode & 0o777, radix: 8)
+        guard status.size <= maximumBytes else { throw .tls("the TLS \(what) file \(shown) is larger than 1 MiB") }
+        if isKey, status.permissions & 0o027 != 0 {
+            let mode = String(status.permissions & 0o777, radix: 8)
             throw .tls("the TLS key file \(shown) may be read or changed by others (mode \(mode)); make it private: chmod 600 \(shown)")
         }
-        let bytes = SecretBytes(capacity: Int(status.st_size) + 1)
+        let bytes = SecretBytes(capacity: status.size + 1)
         var filled = 0
         while filled < bytes.capacity - 1 {
-            let count = Glibc.read(descriptor, bytes.pointer + filled, bytes.capacity - 1 - filled)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .tls("cannot read the TLS \(what) file \(shown): \(String(cString: strerror(errno)))") }
+            let count: Int
+            do {
+                count = try file.read(into: UnsafeMutableRawBufferPointer(start: bytes.pointer + filled, count: bytes.capacity - 1 - filled))
+            } catch {
+                throw .tls("cannot read the TLS \(what) file \(shown): \(error)")
+            }
             if count == 0 { break }
             filled += count
         }

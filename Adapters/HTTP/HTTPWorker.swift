@@ -1,5 +1,7 @@
 import CMicroHTTPD
 import Glibc
+import LoansSystem
+import Synchronization
 
 /// One of the server's fixed threads and the libmicrohttpd daemon it runs. Every daemon shares
 /// the one listening socket (the kernel hands each new connection to whichever worker accepts it
@@ -7,22 +9,26 @@ import Glibc
 /// thread — apart from resuming a suspended stream, which the library allows from anywhere. The
 /// thread sleeps in poll(2) on the daemon's epoll descriptor, for no longer than the library's
 /// next timeout (none while no connection can time out: an idle server, or one whose only
-/// connections are suspended streams, never wakes), and on a doorbell the server rings to ask it
+/// connections are suspended streams, never wakes), and on a nudge the server gives to ask it
 /// to stop accepting or to end.
-final class HTTPWorker: @unchecked Sendable {  // the asked/done flags are guarded by `lock`
+final class HTTPWorker: @unchecked Sendable {  // `thread` is set once by `start`, before anyone ends it
     let daemon: OpaquePointer
     private let library: LibMicroHTTPD
-    private let doorbell: Doorbell
-    private let lock = Lock()
-    private var quiesceAsked = false
-    private var quiesced = false
-    private var exitAsked = false
+    private let nudge: Nudge
+    private let asked = Mutex(Asked())
     private var thread: SystemThread?
 
-    init(daemon: OpaquePointer, library: LibMicroHTTPD, doorbell: Doorbell) {
+    /// What the server asked of the worker, and what it did.
+    private struct Asked {
+        var quiesce = false
+        var quiesced = false
+        var exit = false
+    }
+
+    init(daemon: OpaquePointer, library: LibMicroHTTPD, nudge: Nudge) {
         self.daemon = daemon
         self.library = library
-        self.doorbell = doorbell
+        self.nudge = nudge
     }
 
     /// Starts the thread, named `http:PORT`; false if the system gave none.
@@ -33,26 +39,25 @@ final class HTTPWorker: @unchecked Sendable {  // the asked/done flags are guard
 
     /// Asks the daemon to stop accepting connections (it keeps serving the ones it has).
     func askToQuiesce() {
-        lock.locked { quiesceAsked = true }
-        doorbell.ring()
+        asked.withLock { $0.quiesce = true }
+        nudge.nudge()
     }
 
     /// True once the daemon no longer accepts.
-    var hasQuiesced: Bool { lock.locked { quiesced } }
+    var hasQuiesced: Bool { asked.withLock { $0.quiesced } }
 
     /// Ends the thread and waits for it: a handler still running is let finish.
     func end() {
-        lock.locked { exitAsked = true }
-        doorbell.ring()
+        asked.withLock { $0.exit = true }
+        nudge.nudge()
         thread?.join()
     }
 
     /// Stops the daemon, closing what connections it still has; only once the thread has ended
     /// (or never started) and the daemon has quiesced, so the shared socket stays open.
     func stopDaemon() {
-        if !lock.locked({ quiesced }) { _ = library.quiesceDaemon(daemon) }
+        if !hasQuiesced { _ = library.quiesceDaemon(daemon) }
         library.stopDaemon(daemon)
-        doorbell.close()
     }
 
     private func loop() {
@@ -60,14 +65,14 @@ final class HTTPWorker: @unchecked Sendable {  // the asked/done flags are guard
         while true {
             var timeout: UInt64 = 0
             let bounded = library.timeout(daemon, &timeout) == .YES
-            var watched = [pollfd(fd: events, events: Int16(POLLIN), revents: 0), pollfd(fd: doorbell.descriptor, events: Int16(POLLIN), revents: 0)]
+            var watched = [pollfd(fd: events, events: Int16(POLLIN), revents: 0), pollfd(fd: nudge.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
             _ = poll(&watched, 2, bounded ? Int32(min(timeout, UInt64(Int32.max))) : -1)
             if watched[1].revents != 0 {
-                doorbell.answer()
-                let (quiesce, exit) = lock.locked { (quiesceAsked && !quiesced, exitAsked) }
+                nudge.take()
+                let (quiesce, exit) = asked.withLock { ($0.quiesce && !$0.quiesced, $0.exit) }
                 if quiesce {
                     _ = library.quiesceDaemon(daemon)
-                    lock.locked { quiesced = true }
+                    asked.withLock { $0.quiesced = true }
                 }
                 if exit { return }
             }

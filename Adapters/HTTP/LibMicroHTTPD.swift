@@ -1,8 +1,8 @@
 import CMicroHTTPD
-import Glibc
+import LoansSystem
 
-/// libmicrohttpd, loaded the first time a server starts: `dlopen("libmicrohttpd.so.12")`, then
-/// one `dlsym` per function into a pointer whose type comes from the library's own header
+/// libmicrohttpd, loaded the first time a server starts (a `SharedLibrary`), then one function
+/// per field into a pointer whose type comes from the library's own header
 /// (`shim.h`). No loans binary links it, so every other command never maps it, and a machine
 /// without it runs everything else and says what to install when `serve` is asked for. The
 /// variadic functions (`MHD_start_daemon`, `MHD_get_connection_info`, `MHD_get_daemon_info`)
@@ -40,14 +40,18 @@ struct LibMicroHTTPD: @unchecked Sendable {  // immutable pointers into a librar
 
     /// Loads the library named `soname` and every function loans calls, or says what is missing.
     init(soname: String) throws(HTTPServerError) {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            throw LibMicroHTTPD.missing(dlerror().map { String(cString: $0) } ?? soname)
+        let library: SharedLibrary
+        do {
+            library = try SharedLibrary(soname, package: "libmicrohttpd12", need: "serving HTTP needs libmicrohttpd12")
+        } catch {
+            throw .library(error.description)
         }
         func address(_ name: String) throws(HTTPServerError) -> UnsafeMutableRawPointer {
-            guard let address = dlsym(library, name) else {
-                throw LibMicroHTTPD.missing("\(soname) has no function \(name); it is older than loans needs")
+            do {
+                return try library.address(of: name)
+            } catch {
+                throw .library(error.description)
             }
-            return address
         }
         func load<Function>(_ name: String) throws(HTTPServerError) -> Function {
             unsafeBitCast(try address(name), to: Function.self)
@@ -74,14 +78,10 @@ struct LibMicroHTTPD: @unchecked Sendable {  // immutable pointers into a librar
         destroyPostProcessor = try load("MHD_destroy_post_processor")
         isFeatureSupported = try load("MHD_is_feature_supported")
         guard isFeatureSupported(.FEATURE_EPOLL) == .YES else {
-            throw LibMicroHTTPD.missing("\(soname) was built without epoll")
+            throw .library(library.unusable("\(soname) was built without epoll").description)
         }
     }
 
     /// Whether this build of the library can serve TLS (Debian's is built with GnuTLS).
     var hasTLS: Bool { isFeatureSupported(.FEATURE_TLS) == .YES }
-
-    private static func missing(_ detail: String) -> HTTPServerError {
-        .library("serving HTTP needs libmicrohttpd12, which could not be loaded (\(detail)); install the package libmicrohttpd12 (apt install libmicrohttpd12)")
-    }
 }

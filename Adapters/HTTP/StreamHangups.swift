@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Glibc
+import LoansSystem
 
 /// Watches the sockets of open streams for the client hanging up. A suspended connection is out
 /// of the library's sight, so without this a page closed while nothing happened would keep its
@@ -9,36 +10,34 @@ import Glibc
 /// the library closes it.
 final class StreamHangups: @unchecked Sendable {  // descriptors, and a thread that only reads them
     private let events: Int32
-    private let doorbell: Doorbell
+    private let nudge: Nudge
     private var thread: SystemThread?
 
-    /// The stream id the doorbell is registered under (stream ids start at 1).
-    private static let doorbellID: UInt64 = 0
+    /// The id the stopping nudge is registered under (stream ids start at 1).
+    private static let stopID: UInt64 = 0
 
     /// Starts the watching thread, named `http:PORT hup`.
     init?(_ streams: OpenStreams, port: UInt16) {
-        guard let doorbell = Doorbell() else { return nil }
-        self.doorbell = doorbell
+        guard let nudge = try? Nudge() else { return nil }
+        self.nudge = nudge
         events = epoll_create1(Int32(EPOLL_CLOEXEC))
-        var ring = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u64: StreamHangups.doorbellID))
-        guard events >= 0, epoll_ctl(events, EPOLL_CTL_ADD, doorbell.descriptor, &ring) == 0 else {
-            doorbell.close()
+        var stopping = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u64: StreamHangups.stopID))
+        guard events >= 0, epoll_ctl(events, EPOLL_CTL_ADD, nudge.descriptor.rawValue, &stopping) == 0 else {
             if events >= 0 { close(events) }
             return nil
         }
-        let (events, doorbellID) = (events, StreamHangups.doorbellID)
+        let (events, stopID) = (events, StreamHangups.stopID)
         thread = SystemThread(named: "http:\(port) hup") { [streams] in
             var ready = [epoll_event](repeating: epoll_event(), count: 16)
             while true {
                 let count = epoll_wait(events, &ready, Int32(ready.count), -1)
                 for event in ready.prefix(max(0, Int(count))) {
-                    if event.data.u64 == doorbellID { return }
+                    if event.data.u64 == stopID { return }
                     streams[event.data.u64]?.hangUp()
                 }
             }
         }
         guard thread != nil else {
-            doorbell.close()
             close(events)
             return nil
         }
@@ -52,9 +51,8 @@ final class StreamHangups: @unchecked Sendable {  // descriptors, and a thread t
 
     /// Ends the thread.
     func stop() {
-        doorbell.ring()
+        nudge.nudge()
         thread?.join()
-        doorbell.close()
         close(events)
     }
 }

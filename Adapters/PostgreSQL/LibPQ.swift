@@ -1,9 +1,10 @@
 import CLibPQ
 import Glibc
 import LoansCore
+import LoansSystem
 
-/// libpq, loaded the first time a PostgreSQL store is opened: `dlopen("libpq.so.5")`, then one
-/// `dlsym` per function into a pointer whose type comes from libpq's own header (`shim.h`). No
+/// libpq, loaded the first time a PostgreSQL store is opened (a `SharedLibrary`), then one
+/// function per field into a pointer whose type comes from libpq's own header (`shim.h`). No
 /// loans binary links libpq, so a run on SQLite never loads it, and a machine without it runs
 /// everything else and says what to install when PostgreSQL is asked for.
 struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that is never unloaded
@@ -46,14 +47,18 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
 
     /// Loads the library named `soname` and every function loans calls, or says what is missing.
     init(soname: String) throws(StoreError) {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            throw LibPQ.missing(dlerror().map { String(cString: $0) } ?? soname)
+        let library: SharedLibrary
+        do {
+            library = try SharedLibrary(soname, package: "libpq5", need: "PostgreSQL needs libpq5, the PostgreSQL client library")
+        } catch {
+            throw LibPQ.unavailable(error)
         }
         func load<Function>(_ name: String) throws(StoreError) -> Function {
-            guard let address = dlsym(library, name) else {
-                throw LibPQ.missing("\(soname) has no function \(name); it is older than loans needs")
+            do {
+                return try library.function(name)
+            } catch {
+                throw LibPQ.unavailable(error)
             }
-            return unsafeBitCast(address, to: Function.self)
         }
         status = try load("PQstatus")
         errorMessage = try load("PQerrorMessage")
@@ -83,10 +88,10 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
         flush = try load("PQflush")
         putCopyData = try load("PQputCopyData")
         putCopyEnd = try load("PQputCopyEnd")
-        guard let libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD), let address = dlsym(libc, "uselocale") else {
-            throw LibPQ.missing("the C library \(soname) runs on cannot be found")
+        guard let libc = library.companion("libc.so.6"), let useLocale: loans_c_uselocale = try? libc.function("uselocale") else {
+            throw LibPQ.unavailable(library.unusable("the C library \(soname) runs on cannot be found"))
         }
-        useLocale = unsafeBitCast(address, to: loans_c_uselocale.self)
+        self.useLocale = useLocale
     }
 
     /// Makes libpq's C library ready on the calling thread; called before libpq is used on a thread
@@ -100,10 +105,7 @@ struct LibPQ: @unchecked Sendable {  // immutable pointers into a library that i
         _ = useLocale(locale_t(bitPattern: -1))  // LC_GLOBAL_LOCALE
     }
 
-    private static func missing(_ detail: String) -> StoreError {
-        StoreError(
-            .unavailable,
-            "PostgreSQL needs libpq5, the PostgreSQL client library, which could not be loaded (\(detail)); install the package libpq5 (apt install libpq5)"
-        )
+    private static func unavailable(_ error: LibraryError) -> StoreError {
+        StoreError(.unavailable, error.description)
     }
 }

@@ -1,5 +1,5 @@
-import Glibc
 import LoansCore
+import LoansSystem
 import LoansWake
 
 /// The SQLite engine: the loans database in one file, reached by its path's bytes. Reads open the
@@ -40,8 +40,7 @@ package final class SQLiteEngine: StoreEngine, WatchedStore {
 
     /// Whether anything is at the path (a folder there is refused when the store is opened).
     package func exists() throws -> Bool {
-        var info = stat()
-        return location.path.withCString { stat($0, &info) } == 0
+        (try? FileStatus(location.path)) != nil
     }
 
     package func who(reading reader: any LoanReading) -> String {

@@ -98,12 +98,6 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         _ = try valueOrErrno { fsync(rawValue) }.get()
     }
 
-    /// Takes an exclusive advisory lock on the file (`flock`), waiting for it; it is released
-    /// when the descriptor is closed, also when the process dies.
-    package func lockExclusively() throws(Errno) {
-        _ = try valueOrErrno { flock(rawValue, LOCK_EX) }.get()
-    }
-
     /// Takes the exclusive advisory lock (`flock`) when it is free: false when another open file
     /// holds it, without waiting.
     package func tryLockExclusively() throws(Errno) -> Bool {

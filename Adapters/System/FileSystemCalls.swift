@@ -46,6 +46,18 @@ extension SystemPath {
         return target
     }
 
+    /// The running program's file (what `/proc/self/exe` points to); nil when it cannot be told.
+    package static var runningProgram: SystemPath? {
+        try? SystemPath("/proc/self/exe")!.linkTarget()
+    }
+
+    /// The process's current folder (`getcwd`); nil when it cannot be told (removed meanwhile).
+    package static var currentFolder: SystemPath? {
+        var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&folder, folder.count) != nil else { return nil }
+        return SystemPath(bytes: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+    }
+
     /// Whether this process may create and remove files in the folder at the path.
     package var isWritableFolder: Bool {
         withCString { access($0, W_OK) } == 0

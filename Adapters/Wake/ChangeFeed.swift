@@ -7,59 +7,30 @@ import LoansSystem
 /// change: the generation goes up by one and every listener waiting for a newer one wakes. A
 /// listener remembers the last generation it showed and asks for a newer one, so a change that
 /// came while it was busy is never missed, and a burst it slept through is one wake-up.
-package final class ChangeFeed: AgendaFeed, @unchecked Sendable {
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let published = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+package final class ChangeFeed: AgendaFeed, @unchecked Sendable {  // `count` is read and written only while `monitor` is held
+    private let monitor = Monitor()
     private var count: UInt64 = 0
 
-    package init() {
-        pthread_mutex_init(lock, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(published, &attributes)
-        pthread_condattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_cond_destroy(published)
-        pthread_mutex_destroy(lock)
-        published.deallocate()
-        lock.deallocate()
-    }
+    package init() {}
 
     package var generation: UInt64 {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return count
+        monitor.locked { count }
     }
 
     /// A change: wakes every listener.
     package func publish() {
-        pthread_mutex_lock(lock)
-        count += 1
-        pthread_cond_broadcast(published)
-        pthread_mutex_unlock(lock)
+        monitor.locked {
+            count += 1
+            monitor.wakeAll()
+        }
     }
 
     package func wait(after seen: UInt64, timeoutMilliseconds: Int?) -> UInt64 {
-        var limit = timespec()
-        if let timeoutMilliseconds {
-            clock_gettime(CLOCK_MONOTONIC, &limit)
-            let nanoseconds = Int(limit.tv_nsec) + (timeoutMilliseconds % 1000) * 1_000_000
-            limit.tv_sec += time_t(timeoutMilliseconds / 1000 + nanoseconds / 1_000_000_000)
-            limit.tv_nsec = nanoseconds % 1_000_000_000
+        let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + $0 }
+        return monitor.locked {
+            while count == seen, monitor.wait(until: deadline) {}
+            return count
         }
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        while count == seen {
-            if timeoutMilliseconds == nil {
-                pthread_cond_wait(published, lock)
-            } else if pthread_cond_timedwait(published, lock, &limit) == ETIMEDOUT {
-                break
-            }
-        }
-        return count
     }
 }
 

@@ -1,6 +1,6 @@
-import Glibc
 import LoansAdapters
 import LoansCore
+import LoansSystem
 import LoansWidget
 
 /// What `loans widget --click BUTTON` starts before it prints the line: the TUI in the terminal
@@ -50,10 +50,7 @@ enum WidgetClicks {
 
     /// The running binary (`/proc/self/exe`), else the name `loans` on PATH.
     private static func ownPath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return "loans" }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        SystemPath.runningProgram.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "loans"
     }
 
     /// `path` as text a terminal's command line can carry, made absolute from the current folder
@@ -63,9 +60,7 @@ enum WidgetClicks {
             throw CLIError(code: .failure, message: "widget --click: the path \(path) is not UTF-8, which a terminal's command line cannot carry")
         }
         if text.hasPrefix("/") || StoreEngines.server(claiming: text) != nil { return text }
-        var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&folder, folder.count) != nil else { return text }
-        let here = String(decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let here = SystemPath.currentFolder.map({ String(decoding: $0.bytes, as: UTF8.self) }) else { return text }
         return (here.hasSuffix("/") ? here : here + "/") + text
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import LoansSystem
 
 /// The dynamically linked build of loans that the shipped (static) binary hands `serve` over to
 /// when it is asked to do TLS itself: a program linked statically cannot give a library it loads
@@ -9,10 +10,7 @@ enum DynamicCompanion {
     /// Where the companion of the running binary lives: `../lib/loans/loans-dynamic` from the
     /// binary's folder.
     static func path() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let binary = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let binary = SystemPath.runningProgram.map({ String(decoding: $0.bytes, as: UTF8.self) }) else { return nil }
         guard let slash = binary.lastIndex(of: "/") else { return nil }
         return String(binary[..<slash]) + "/../lib/loans/loans-dynamic"
     }

@@ -5,6 +5,7 @@ import LoansCalendar
 import LoansCore
 import LoansHTTPServer
 import LoansWeb
+import Synchronization
 
 /// `loans serve`'s run: wires the web front to the store and the HTTP server, offers the owner a
 /// one-time link while the store has no account, waits for SIGTERM or SIGINT in the main thread
@@ -101,25 +102,12 @@ struct WebServer {
 }
 
 /// The front, once it is made (the server starts first, to learn the port it got).
-final class FrontBox: @unchecked Sendable {  // `front` is guarded by `lock`
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var made: WebFront?
-
-    init() {
-        pthread_mutex_init(lock, nil)
-    }
+final class FrontBox: Sendable {
+    private let made = Mutex<WebFront?>(nil)
 
     var front: WebFront? {
-        get {
-            pthread_mutex_lock(lock)
-            defer { pthread_mutex_unlock(lock) }
-            return made
-        }
-        set {
-            pthread_mutex_lock(lock)
-            made = newValue
-            pthread_mutex_unlock(lock)
-        }
+        get { made.withLock { $0 } }
+        set { made.withLock { $0 = newValue } }
     }
 }
 

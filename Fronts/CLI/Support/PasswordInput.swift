@@ -1,4 +1,3 @@
-import Glibc
 import LoansSystem
 
 /// Where `loans account` gets a password: typed at the terminal with its echo off (asked twice,
@@ -11,9 +10,9 @@ enum PasswordInput {
 
     /// The password from stdin (`fromStandardInput`) or the terminal; `prompt` says whose.
     static func read(fromStandardInput: Bool, prompt: String, console: Console) throws -> [UInt8] {
-        let input = FileDescriptor(rawValue: STDIN_FILENO)
+        let input = FileDescriptor.standardInput
         if fromStandardInput { return try oneLine(try everything(input)) }
-        guard isatty(STDIN_FILENO) == 1 else {
+        guard input.isTerminal else {
             throw CLIError(code: .usage, message: "stdin is not a terminal to type a password at; give it as one line of stdin with --password-stdin")
         }
         let first = try typed(prompt + ": ", console)
@@ -26,23 +25,22 @@ enum PasswordInput {
     private static func typed(_ prompt: String, _ console: Console) throws -> [UInt8] {
         console.err.write(prompt)
         console.err.flush()
-        var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
-            throw CLIError(code: .ioError, message: "cannot turn the terminal's echo off: \(Errno.current)")
+        var echo: TerminalEcho
+        do {
+            echo = try TerminalEcho(turningOffOn: .standardInput)
+        } catch {
+            throw CLIError(code: .ioError, message: "cannot turn the terminal's echo off: \(error)")
         }
-        var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ECHO)
-        quiet.c_lflag |= tcflag_t(ECHONL)
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else {
-            throw CLIError(code: .ioError, message: "cannot turn the terminal's echo off: \(Errno.current)")
-        }
-        defer { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+        defer { echo.restore() }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.count <= limit {
-            let count = Glibc.read(STDIN_FILENO, &byte, 1)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw CLIError(code: .ioError, message: "cannot read the password: \(Errno.current)") }
+            let count: Int
+            do {
+                count = try withUnsafeMutableBytes(of: &byte) { buffer throws(Errno) in try FileDescriptor.standardInput.read(into: buffer) }
+            } catch {
+                throw CLIError(code: .ioError, message: "cannot read the password: \(error)")
+            }
             if count == 0 || byte == UInt8(ascii: "\n") { break }
             line.append(byte)
         }

@@ -1,4 +1,4 @@
-import Glibc
+import Synchronization
 
 /// The lists of the last pages made, kept until the loans change: a page's list (everything in
 /// its `main` but what belongs to the person — the flash, the forms' tokens) depends only on the
@@ -8,34 +8,24 @@ import Glibc
 /// only ever makes the entry older, never newer than its generation says; a change (told by the
 /// store's watcher, or by the front after its own write) makes every entry old. At most
 /// `capacity` entries; when full, all go. Off unless the composition root watches the store.
-final class PageCache: @unchecked Sendable {  // `entries` is guarded by `lock`
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var entries: [String: (generation: UInt64, title: String, bytes: [UInt8])] = [:]
+final class PageCache: Sendable {
+    private let entries = Mutex<[String: (generation: UInt64, title: String, bytes: [UInt8])]>([:])
     static let capacity = 64
-
-    init() {
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
 
     /// The list kept for `key` at `generation`, if any.
     func list(_ key: String, at generation: UInt64) -> (title: String, bytes: [UInt8])? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        guard let entry = entries[key], entry.generation == generation else { return nil }
-        return (entry.title, entry.bytes)
+        entries.withLock { entries in
+            guard let entry = entries[key], entry.generation == generation else { return nil }
+            return (entry.title, entry.bytes)
+        }
     }
 
     /// Keeps a list made from the store as it was at `generation` or later.
     func keep(_ key: String, at generation: UInt64, title: String, bytes: [UInt8]) {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        entries = entries.filter { $0.value.generation == generation }
-        if entries.count >= PageCache.capacity { entries.removeAll() }
-        entries[key] = (generation, title, bytes)
+        entries.withLock { entries in
+            entries = entries.filter { $0.value.generation == generation }
+            if entries.count >= PageCache.capacity { entries.removeAll() }
+            entries[key] = (generation, title, bytes)
+        }
     }
 }
