@@ -51,7 +51,7 @@ enum WebFormCheck {
         }
         do {
             let query = try PageQuery(arguments)
-            if let search = query.search { FuzzTarget.require(LoanRulesLength.fits(search, PageQuery.searchLimit), "a search past the limit") }
+            if let search = query.search { FuzzTarget.require(LoanRules.fits(search, PageQuery.searchLimit), "a search past the limit") }
             if let window = query.window { FuzzTarget.require((0...DueWindow.maximumDays).contains(window.days), "a window out of range") }
             if let key = query.after {
                 FuzzTarget.require(query.group != nil, "a key without a group")
