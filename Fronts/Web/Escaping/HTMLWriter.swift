@@ -45,27 +45,10 @@ package struct HTMLWriter {
         HTMLWriter.escape(value, quotes: true, into: &bytes)
     }
 
-    /// Data as one piece of a URL (a path segment or a query value): every byte but the
-    /// unreserved ones percent-encoded, so it can neither end the piece nor start a scheme.
+    /// Data as one piece of a URL (a path segment or a query value), percent-encoded
+    /// (`PercentEncoding`): it can neither end the piece nor start a scheme.
     package mutating func urlPart(_ value: String) {
-        bytes.append(contentsOf: HTMLWriter.percentEncoded(value).utf8)
-    }
-
-    /// `value` percent-encoded for a piece of a URL (RFC 3986's unreserved bytes kept).
-    package static func percentEncoded(_ value: String) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.append(byte)
-            default:
-                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        bytes.append(contentsOf: PercentEncoding.encoded(value).utf8)
     }
 
     private static func escape(_ value: String, quotes: Bool, into bytes: inout [UInt8]) {
