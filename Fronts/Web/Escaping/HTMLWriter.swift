@@ -3,9 +3,9 @@ import LoansText
 /// An HTML document built as UTF-8 bytes, with one escaper per place text lands: element text
 /// (`text`), a double-quoted attribute value (`attribute`), and a piece of a URL (`urlPart`,
 /// percent-encoded, then safe in an attribute too). Markup is written only from the front's own
-/// literals (`raw`); data never goes through `raw`, so a title `"><script>…` or `javascript:…`
-/// stays text. Control characters in data (C0 but tab and line feed, DEL, C1) become U+FFFD:
-/// HTML has no use for them.
+/// literals (`raw`) or as `TrustedHTML` (`raw(trusted:)`), which no `String` converts to; data
+/// never goes through `raw`, so a title `"><script>…` or `javascript:…` stays text. Control
+/// characters in data (C0 but tab and line feed, DEL, C1) become U+FFFD: HTML has no use for them.
 package struct HTMLWriter {
     package private(set) var bytes: [UInt8] = []
 
@@ -18,14 +18,9 @@ package struct HTMLWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
 
-    /// Markup the front made itself (numbers, dates, its own words): never data.
-    package mutating func raw(trusted markup: String) {
-        bytes.append(contentsOf: markup.utf8)
-    }
-
-    /// Markup this writer made before (a list kept until the loans change): never data.
-    package mutating func raw(made markup: [UInt8]) {
-        bytes.append(contentsOf: markup)
+    /// Markup the front vouches for (a number, a list written before): never data, by its type.
+    package mutating func raw(trusted markup: TrustedHTML) {
+        bytes.append(contentsOf: markup.bytes)
     }
 
     /// Data as element text: `&`, `<` and `>` as entities.

@@ -10,7 +10,7 @@ import Glibc
 /// `capacity` entries; when full, all go. Off unless the composition root watches the store.
 final class PageCache: @unchecked Sendable {  // `entries` is guarded by `lock`
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var entries: [String: (generation: UInt64, title: String, bytes: [UInt8])] = [:]
+    private var entries: [String: (generation: UInt64, title: String, markup: TrustedHTML)] = [:]
     static let capacity = 64
 
     init() {
@@ -23,19 +23,19 @@ final class PageCache: @unchecked Sendable {  // `entries` is guarded by `lock`
     }
 
     /// The list kept for `key` at `generation`, if any.
-    func list(_ key: String, at generation: UInt64) -> (title: String, bytes: [UInt8])? {
+    func list(_ key: String, at generation: UInt64) -> (title: String, markup: TrustedHTML)? {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         guard let entry = entries[key], entry.generation == generation else { return nil }
-        return (entry.title, entry.bytes)
+        return (entry.title, entry.markup)
     }
 
     /// Keeps a list made from the store as it was at `generation` or later.
-    func keep(_ key: String, at generation: UInt64, title: String, bytes: [UInt8]) {
+    func keep(_ key: String, at generation: UInt64, title: String, markup: TrustedHTML) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         entries = entries.filter { $0.value.generation == generation }
         if entries.count >= PageCache.capacity { entries.removeAll() }
-        entries[key] = (generation, title, bytes)
+        entries[key] = (generation, title, markup)
     }
 }
