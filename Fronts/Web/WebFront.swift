@@ -2,11 +2,11 @@ import LoansCore
 import LoansText
 
 /// The web front: a presenter and views over Core's use cases, like the other fronts, answering
-/// one request at a time on any of the server's threads. Its checks (`WebChecks`) route the
-/// request, refuse a state change from another origin, find who is signed in, refuse a viewer's
-/// change and a change without the session's CSRF token; then it hands the request to the page,
-/// form, document or feed it names. It never sees the HTTP library: the composition root maps
-/// requests and answers to its own values.
+/// one request at a time on any of the server's threads. Its checks (`Routing/WebChecks.swift`)
+/// route the request, refuse a state change from another origin, find who is signed in, refuse a
+/// viewer's change and a change without the session's CSRF token; then it hands the request to
+/// the page, form, document or feed it names. It never sees the HTTP library: the composition
+/// root maps requests and answers to its own values.
 package final class WebFront: Sendable {
     let services: WebServices
     /// The open `/events` streams, told of every change by the composition root.
