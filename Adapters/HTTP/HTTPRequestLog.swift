@@ -28,16 +28,6 @@ package struct HTTPRequestLog: Equatable, Sendable, CustomStringConvertible {
         "\(HTTPRequestLog.timestamp(time)) \(client) \(method) \(path) \(status.map(String.init) ?? "-") \(HTTPRequestLog.duration(milliseconds)) ms"
     }
 
-    /// `text` with its percent-escapes decoded once, by the library's own unescaper (`%2F` too;
-    /// an escape that is not one stays as it is), bytes that are not UTF-8 shown as U+FFFD: for a
-    /// redaction to judge what a path segment says, never to be logged.
-    package static func percentDecoded(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")), let library = try? LibMicroHTTPD.shared.get() else { return text }
-        var buffer = Array(text.utf8CString)
-        let length = library.unescape(&buffer)
-        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     /// Bytes as log text: printable ASCII as is, anything else (space, controls, UTF-8) as `%XX`.
     static func printable(_ bytes: some Sequence<UInt8>) -> String {
         var out = ""

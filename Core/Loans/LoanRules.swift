@@ -90,7 +90,7 @@ package enum LoanRules {
     }
 
     /// Counts characters only up to the limit, so a 100 MB value is refused quickly.
-    static func fits(_ text: String, _ limit: Int) -> Bool {
+    package static func fits(_ text: String, _ limit: Int) -> Bool {
         if text.utf8.count <= limit { return true }
         var count = 0
         for _ in text {

@@ -2,10 +2,11 @@ import LoansCore
 import LoansText
 
 /// The web front: a presenter and views over Core's use cases, like the other fronts, answering
-/// one request at a time on any of the server's threads. It routes, finds who is signed in,
-/// refuses a state change that lacks the session's CSRF token or comes from another origin, and
-/// hands the request to the page, form, document or feed it names. It never sees the HTTP
-/// library: the composition root maps requests and answers to its own values.
+/// one request at a time on any of the server's threads. Its checks (`Routing/WebChecks.swift`)
+/// route the request, refuse a state change from another origin, find who is signed in, refuse a
+/// viewer's change and a change without the session's CSRF token; then it hands the request to
+/// the page, form, document or feed it names. It never sees the HTTP library: the composition
+/// root maps requests and answers to its own values.
 package final class WebFront: Sendable {
     let services: WebServices
     /// The open `/events` streams, told of every change by the composition root.
@@ -31,78 +32,20 @@ package final class WebFront: Sendable {
         let secure: Bool
         /// The credential the request came with, for a stream it opens.
         let holder: StreamHolder
+        /// When the session was last noted as used (now, for an API token).
+        let lastSeen: Int64
 
         var policy: DuePolicy { DuePolicy(today: now.today, window: window) }
         let window: DueWindow
         var seconds: Int64 { now.utc.secondsSinceEpoch }
+        /// Whether a script asks, with an API token, rather than a browser with its cookie.
+        var byToken: Bool {
+            if case .token = holder { true } else { false }
+        }
     }
 
-    package func handle(_ request: WebRequest) -> WebAnswer {
-        let route: WebRoute
-        switch WebRouter.match(method: request.method, segments: request.segments) {
-        case .notFound:
-            return .text(404, "Nothing is here.")
-        case .methodNotAllowed(let allow):
-            var answer = WebAnswer.text(405, "This address takes \(allow) only.")
-            answer.headers.append(WebField("Allow", allow))
-            return answer
-        case .route(let found):
-            route = found
-        }
-        let secure = request.isTLS || services.base.isHTTPS
-        switch route {
-        case .asset(let name): return StaticAssets.answer(name)
-        case .health: return health()
-        case .share(let token): return sharePage(token)
-        case .shareCalendar(let token): return shareCalendar(token)
-        case .feed(let token): return privateFeed(token, request)
-        default: break
-        }
-        // A script's API token comes in a header no other site can make a browser send, so it
-        // needs neither the same origin nor a CSRF token; a browser's cookie needs both.
-        let bearer = WebFront.bearerToken(request)
-        if route.changesState, bearer == nil, !SameOrigin.holds(request, base: services.base) {
-            return forbidden("The form did not come from a page of this server (its Origin or Referer names another); nothing was changed.")
-        }
-        let now = services.now()
-        if route == .signInPage || route == .signIn {
-            return signInAnswer(route, request, now: now, secure: secure)
-        }
-        let found: (token: String, session: SessionRecord)?
-        do {
-            found = try bearer.map { try self.bearer($0, now: now) } ?? session(request, now: now)
-        } catch {
-            return unavailable(error, machine: route.isMachine)
-        }
-        guard let (token, session) = found else {
-            if bearer != nil { return json(401, #"{"error":"this API token was revoked or never made"}"#) }
-            if route.isMachine {
-                return json(401, #"{"error":"sign in first: open /login in a browser, or send Authorization: Bearer TOKEN (loans account token NAME)"}"#)
-            }
-            return .seeOther("/login")
-        }
-        let visit = Visit(
-            request: request, now: now, person: session.person, token: token, csrf: WebTokens.csrf(forSession: token), secure: secure,
-            holder: bearer == nil ? .session(session.tokenHash) : .token(session.tokenHash), window: services.window
-        )
-        if route.writes, session.person.role != .editor {
-            if route.isMachine || bearer != nil { return json(403, #"{"error":"a viewer reads only"}"#) }
-            return forbidden("You are signed in as a viewer, who reads only; nothing was changed.")
-        }
-        if route.changesState, bearer == nil {
-            guard let csrf = request.field("csrf"), WebTokens.same(csrf, visit.csrf) else {
-                return forbidden("The form lacks this session's token (it was made for another session, or by another site); nothing was changed. Go back, reload the page and send it again.")
-            }
-        }
-        var answer = answer(route, visit)
-        if now.utc.secondsSinceEpoch - session.lastSeen >= SignIn.touchSeconds {
-            // The session was just noted as used: its cookie lives another thirty days.
-            answer.headers.append(WebCookies.set(WebCookies.session, token, maxAge: SignIn.idleSeconds, secure: secure))
-        }
-        return answer
-    }
-
-    private func answer(_ route: WebRoute, _ visit: Visit) -> WebAnswer {
+    /// What a route that needs a session shows, once every check let the request through.
+    func answer(_ route: WebRoute, _ visit: Visit) -> WebAnswer {
         switch route {
         case .agenda, .openLoans, .returned, .search: return listPage(route, visit)
         case .loan(let id): return loanPage(id, visit)
@@ -131,26 +74,19 @@ package final class WebFront: Sendable {
         }
     }
 
-    /// The token of an `Authorization: Bearer TOKEN` header, when the request has one (of any
-    /// shape: a malformed one is refused, never taken for no header).
-    static func bearerToken(_ request: WebRequest) -> String? {
-        guard let value = request.header("Authorization"), value.utf8.count > 7, value.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(value.dropFirst(7)).trimmingSpaces
-    }
-
-    /// The account an API token signs in, as a session of this one request (it sets no cookie).
-    private func bearer(_ token: String, now: Now) throws -> (String, SessionRecord)? {
-        guard WebTokens.isWellFormed(token) else { return nil }
-        let seconds = now.utc.secondsSinceEpoch
-        guard let person = try SignIn(store: services.signIns).bearer(WebTokens.hash(token), now: seconds) else { return nil }
-        return (token, SessionRecord(tokenHash: WebTokens.hash(token), person: person, startedAt: seconds, lastSeen: seconds))
-    }
-
-    /// The session the request's cookie names, if it is on (see `SignIn.session`).
-    private func session(_ request: WebRequest, now: Now) throws -> (String, SessionRecord)? {
-        guard let token = request.cookie(WebCookies.session), WebTokens.isWellFormed(token) else { return nil }
-        guard let session = try SignIn(store: services.signIns).session(WebTokens.hash(token), now: now.utc.secondsSinceEpoch) else { return nil }
-        return (token, session)
+    /// What a public route (`WebRoute.isPublic`) shows, to anyone: no session is looked for.
+    func publicAnswer(_ arrival: Arrival) -> WebAnswer {
+        switch arrival.route {
+        case .asset(let name): return StaticAssets.answer(name)
+        case .health: return health()
+        case .share(let token): return sharePage(token)
+        case .shareCalendar(let token): return shareCalendar(token)
+        case .feed(let token): return privateFeed(token, arrival.request)
+        case .signInPage, .signIn: return signInAnswer(arrival.route, arrival.request, now: services.now(), secure: arrival.secure)
+        case .agenda, .openLoans, .returned, .search, .loan, .newLoan, .confirmRemove, .people, .person, .setPerson, .makeShare, .revokeShare,
+             .add, .edit, .renew, .returnLoan, .reopen, .remove, .undo, .redo, .signOut, .makeFeed, .calendar, .api, .events:
+            return .text(500, "The server took a request that needs a session for one that does not.")
+        }
     }
 
     /// `403`, nothing written.

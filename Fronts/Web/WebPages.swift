@@ -34,7 +34,7 @@ extension WebFront {
         // What decides the list: the page, its query as sent, the day and the window.
         let key = "\(route) \(policy.today.iso) \(policy.window.days) " + visit.request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
         let generation = live.current
-        let made: (title: String, bytes: [UInt8])
+        let made: (title: String, markup: TrustedHTML)
         // The page a form led to (it shows the form's flash) is read from the store: with several
         // servers on one database, the change may have been written by another server, whose
         // notice of it may not have reached this one yet. What it reads is kept for the others.
@@ -60,8 +60,8 @@ extension WebFront {
             ListView.content(list, &html) { html in
                 if route == .search { SearchView.form(list.search ?? "", &html) }
             }
-            made = (list.title, html.bytes)
-            if services.watchesChanges { pages.keep(key, at: generation, title: list.title, bytes: made.bytes) }
+            made = (list.title, TrustedHTML.written(by: html))
+            if services.watchesChanges { pages.keep(key, at: generation, title: list.title, markup: made.markup) }
         }
         let tab: WebTab = switch route {
         case .openLoans: .open
@@ -70,7 +70,7 @@ extension WebFront {
         default: .agenda
         }
         let bytes = PageLayout.page(chrome(made.title, tab, visit)) { html in
-            html.raw(made: made.bytes)
+            html.raw(trusted: made.markup)
             // The session's own form, so never among the lists kept for everyone.
             if route == .agenda { ShareView.calendarCard(csrf: visit.csrf, &html) }
         }

@@ -10,7 +10,7 @@ import LoansText
 extension WebFront {
     func peoplePage(_ visit: Visit) -> WebAnswer {
         let after = visit.request.query("after")
-        if let after, !LoanRulesLength.fits(after, LoanRules.nameLimit) {
+        if let after, !LoanRules.fits(after, LoanRules.nameLimit) {
             return notAPage("after: the name is longer than \(LoanRules.nameLimit) characters", visit)
         }
         let presenter = PeoplePresenter(wallTime: services.wallTime)

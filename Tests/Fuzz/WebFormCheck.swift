@@ -44,14 +44,14 @@ enum WebFormCheck {
         var arguments: [WebField] = []
         for pair in bytes.split(separator: UInt8(ascii: "&")) {
             let halves = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = PercentDecoding.bytes(String(decoding: halves[0], as: UTF8.self)).flatMap({ String(validating: $0, as: UTF8.self) }),
-                  let value = PercentDecoding.bytes(String(decoding: halves.count > 1 ? Array(halves[1]) : [], as: UTF8.self)).flatMap({ String(validating: $0, as: UTF8.self) })
+            guard let name = PercentEncoding.decoded(String(decoding: halves[0], as: UTF8.self)).flatMap({ String(validating: $0, as: UTF8.self) }),
+                  let value = PercentEncoding.decoded(String(decoding: halves.count > 1 ? Array(halves[1]) : [], as: UTF8.self)).flatMap({ String(validating: $0, as: UTF8.self) })
             else { continue }
             arguments.append(WebField(name, value))
         }
         do {
             let query = try PageQuery(arguments)
-            if let search = query.search { FuzzTarget.require(LoanRulesLength.fits(search, PageQuery.searchLimit), "a search past the limit") }
+            if let search = query.search { FuzzTarget.require(LoanRules.fits(search, PageQuery.searchLimit), "a search past the limit") }
             if let window = query.window { FuzzTarget.require((0...DueWindow.maximumDays).contains(window.days), "a window out of range") }
             if let key = query.after {
                 FuzzTarget.require(query.group != nil, "a key without a group")

@@ -39,9 +39,17 @@ import Testing
     }
 
     @Test func urlPartsArePercentEncoded() {
-        #expect(HTMLWriter.percentEncoded("javascript:alert(1)") == "javascript%3Aalert%281%29")
-        #expect(HTMLWriter.percentEncoded("a b/c?d&e=f#g") == "a%20b%2Fc%3Fd%26e%3Df%23g")
-        #expect(HTMLWriter.percentEncoded("Gödel-1.2_~") == "G%C3%B6del-1.2_~")
+        #expect(PercentEncoding.encoded("javascript:alert(1)") == "javascript%3Aalert%281%29")
+        #expect(PercentEncoding.encoded("a b/c?d&e=f#g") == "a%20b%2Fc%3Fd%26e%3Df%23g")
+        #expect(PercentEncoding.encoded("Gödel-1.2_~") == "G%C3%B6del-1.2_~")
+    }
+
+    /// Strictly for what the front encoded itself (a flash cookie), leniently for judging a path.
+    @Test func percentEscapesAreReadBack() {
+        #expect(PercentEncoding.decoded("G%C3%b6del%20x") == Array("Gödel x".utf8))
+        #expect(PercentEncoding.decoded("100%") == nil && PercentEncoding.decoded("%4") == nil && PercentEncoding.decoded("%zz") == nil)
+        #expect(PercentEncoding.decodedOnce("100%-%zz-%2541") == "100%-%zz-%41")
+        #expect(PercentEncoding.decodedOnce("%FF%41") == "\u{FFFD}A")
     }
 
     /// C0 controls (but tab and line feed), DEL and C1 controls become U+FFFD; the rest of the

@@ -157,12 +157,11 @@ import Testing
     @Test func everyAnswerOfTheFrontCarriesNoSecretInALog() {
         let token = String(repeating: "ab", count: 32)
         let encoded = token.utf8.map { "%" + String($0, radix: 16) }.joined()
-        // Decodes one %XX, as the server's unescaper would (the test's own stand-in).
-        let decoding: (String) -> String = { $0.removingPercentEncoding ?? $0 }
-        #expect(WebLog.shown(path: "/share/\(token)", decoding: decoding) == "/share/[redacted]")
-        #expect(WebLog.shown(path: "/share/\(encoded)/x", decoding: decoding) == "/share/[redacted]/x")
-        #expect(WebLog.shown(path: "/a/" + String(repeating: "Q-_9", count: 8), decoding: decoding) == "/a/[redacted]")
-        #expect(WebLog.shown(path: "/a/" + String(repeating: "Q-_9", count: 8).dropLast() + "/b", decoding: decoding) == "/a/Q-_9Q-_9Q-_9Q-_9Q-_9Q-_9Q-_9Q-_/b")
-        #expect(WebLog.shown(path: "/loans/3", decoding: decoding) == "/loans/3")
+        #expect(WebLog.shown(path: "/share/\(token)") == "/share/[redacted]")
+        #expect(WebLog.shown(path: "/share/\(encoded)/x") == "/share/[redacted]/x")
+        #expect(WebLog.shown(path: "/share/%zz\(encoded)") == "/share/[redacted]", "a stray % does not stop the decoding")
+        #expect(WebLog.shown(path: "/a/" + String(repeating: "Q-_9", count: 8)) == "/a/[redacted]")
+        #expect(WebLog.shown(path: "/a/" + String(repeating: "Q-_9", count: 8).dropLast() + "/b") == "/a/Q-_9Q-_9Q-_9Q-_9Q-_9Q-_9Q-_9Q-_/b")
+        #expect(WebLog.shown(path: "/loans/3") == "/loans/3")
     }
 }

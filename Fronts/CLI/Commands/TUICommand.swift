@@ -32,9 +32,9 @@ struct TUICommand: LoansCommand {
             return try AgendaCommand().run(request)
         }
         request.console.out.flush()
-        let colors = request.settings.colour.colours(terminal: true, term: request.environment.text("TERM"))
+        let colours = request.settings.colour.colours(terminal: true, term: request.environment.text("TERM"))
         try TUIRunner.run(
-            today: request.today, stores: session, changes: session, colors: colors, demo: request.settings.source == .demo
+            today: request.today, stores: session, changes: session, colours: colours, demo: request.settings.source == .demo
         )
         return .success
     }

@@ -14,7 +14,7 @@ enum GlobalOptions {
         fixture
         today
         SettingKey.window
-        SettingKey.color
+        SettingKey.colour
         demo
         help
         version

@@ -7,7 +7,7 @@ import LoansWeb
 /// it so), and a path that carries a secret is shown redacted (`WebLog.shown`).
 final class ServeLog: Sendable {
     func request(_ line: HTTPRequestLog) {
-        say(line.with(path: WebLog.shown(path: line.path, decoding: HTTPRequestLog.percentDecoded)).description)
+        say(line.with(path: WebLog.shown(path: line.path)).description)
     }
 
     /// A line of its own (the address served, the one-time link).

@@ -38,12 +38,6 @@ struct Environment {
         self[name].map { String(decoding: $0.bytes, as: UTF8.self) }
     }
 
-    /// The variable's value as text even when empty (nil only when unset), for a variable whose
-    /// empty value is itself a mistake to report (the TUI benchmark's).
-    func textOrEmpty(_ name: String) -> String? {
-        lookup(name).map { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// Every variable as text (invalid UTF-8 replaced), for the parts of loans that take the
     /// environment whole (the change hook after a write).
     var strings: [String: String] { everything() }

@@ -74,7 +74,7 @@ enum SettingKey {
         "mail.sendmail", ValueReader<SystemPath>.path, default: SystemPath(bytes: Array("/usr/sbin/sendmail".utf8))!,
         help: "the program that delivers e-mail, run as SENDMAIL -oi -f FROM -- ADDRESS (exim4, postfix and msmtp-mta all give /usr/sbin/sendmail)"
     )
-    static let color = Setting(
+    static let colour = Setting(
         "color", .choice(noun: "colour choice"), default: ColourChoice.auto, help: "colour text on a terminal",
         option: "--color", valueName: "WHEN", optionHelp: "when to colour text; auto colours a terminal unless TERM=dumb",
         variable: .set("NO_COLOR", means: .never)
@@ -84,7 +84,7 @@ enum SettingKey {
         db.declaration, window.declaration, widgetFormat.declaration, widgetMaxWidth.declaration, widgetTerminal.declaration,
         remindLead.declaration, remindOverdueEvery.declaration, remindRecipient.declaration, calendarAlarms.declaration,
         serveListen.declaration, serveBaseURL.declaration, mailFrom.declaration, mailName.declaration, mailSendmail.declaration,
-        color.declaration,
+        colour.declaration,
     ]
 
     /// The setting of the config file's key `key`.

@@ -142,5 +142,5 @@ struct Settings {
     }
 
     var window: DueWindow { self[SettingKey.window] }
-    var colour: ColourChoice { self[SettingKey.color] }
+    var colour: ColourChoice { self[SettingKey.colour] }
 }

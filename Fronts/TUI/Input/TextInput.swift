@@ -41,9 +41,6 @@ package struct TextInput: Hashable, Sendable {
     /// How many graphemes the text holds (kept, not counted: any length costs the same).
     package var count: Int { headCount + tail.count }
 
-    /// Whether the text holds as much as it can.
-    package var isFull: Bool { count >= capacity }
-
     /// Applies a key: a character is typed at the cursor, an editing key (`TextInput.keys`)
     /// edits; false when the key is neither (the caller's to handle).
     @discardableResult

@@ -11,7 +11,7 @@ package struct TerminalError: Error, CustomStringConvertible {
 final class CursesTerminal {
     private(set) var width: Int
     private(set) var height: Int
-    private let colors: Bool
+    private let colours: Bool
     private var shown: ScreenBuffer?
 
     /// Whether `TERM` names a terminal that can be driven full-screen (`TERM=dumb` cannot).
@@ -19,7 +19,7 @@ final class CursesTerminal {
 
     /// Takes over the terminal: the locale for wide characters, the signal guard, then ncurses
     /// in cbreak mode without echo, the cursor hidden, and loans' own modes (mouse, paste).
-    init(colors wanted: Bool) throws(TerminalError) {
+    init(colours wanted: Bool) throws(TerminalError) {
         setlocale(LC_ALL, "")
         if loans_codeset_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
         SignalGuard.install()
@@ -34,12 +34,12 @@ final class CursesTerminal {
         nonl()
         typeahead(-1)
         curs_set(0)
-        colors = wanted && has_colors()
-        if colors {
+        colours = wanted && has_colors()
+        if colours {
             start_color()
             let background = use_default_colors() == OK ? -1 : COLOR_BLACK
-            for (pair, color) in [(1, COLOR_RED), (2, COLOR_YELLOW), (3, COLOR_CYAN), (4, COLOR_RED), (5, COLOR_GREEN)] {
-                init_pair(Int16(pair), Int16(color), Int16(background))
+            for (pair, colour) in [(1, COLOR_RED), (2, COLOR_YELLOW), (3, COLOR_CYAN), (4, COLOR_RED), (5, COLOR_GREEN)] {
+                init_pair(Int16(pair), Int16(colour), Int16(background))
             }
         }
         width = Int(loans_cols())
@@ -119,7 +119,7 @@ final class CursesTerminal {
         case .error: pair = 4
         case .success: pair = 5
         }
-        loans_set_style(attributes, colors ? pair : 0)
+        loans_set_style(attributes, colours ? pair : 0)
     }
 
     /// A cell's grapheme as the terminal will measure it: as is when the C library agrees on

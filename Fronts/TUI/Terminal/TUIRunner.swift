@@ -15,9 +15,9 @@ package enum TUIRunner {
     /// goes away (end of file, EIO, a hang-up), it stops at once with an error. The terminal is
     /// restored on return, on a thrown error and, through the signal guard, on a signal.
     package static func run(
-        today: Today, stores: any LoanStores, changes: any AgendaChanges, colors: Bool, demo: Bool = false
+        today: Today, stores: any LoanStores, changes: any AgendaChanges, colours: Bool, demo: Bool = false
     ) throws(TerminalError) {
-        let terminal = try CursesTerminal(colors: colors)
+        let terminal = try CursesTerminal(colours: colours)
         defer { terminal.close() }
         var input = TerminalInput()
         var app = TUIApp(today: today, stores: stores, width: terminal.width, height: terminal.height, demo: demo)

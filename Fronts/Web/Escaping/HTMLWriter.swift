@@ -3,9 +3,9 @@ import LoansText
 /// An HTML document built as UTF-8 bytes, with one escaper per place text lands: element text
 /// (`text`), a double-quoted attribute value (`attribute`), and a piece of a URL (`urlPart`,
 /// percent-encoded, then safe in an attribute too). Markup is written only from the front's own
-/// literals (`raw`); data never goes through `raw`, so a title `"><script>…` or `javascript:…`
-/// stays text. Control characters in data (C0 but tab and line feed, DEL, C1) become U+FFFD:
-/// HTML has no use for them.
+/// literals (`raw`) or as `TrustedHTML` (`raw(trusted:)`), which no `String` converts to; data
+/// never goes through `raw`, so a title `"><script>…` or `javascript:…` stays text. Control
+/// characters in data (C0 but tab and line feed, DEL, C1) become U+FFFD: HTML has no use for them.
 package struct HTMLWriter {
     package private(set) var bytes: [UInt8] = []
 
@@ -18,14 +18,9 @@ package struct HTMLWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
 
-    /// Markup the front made itself (numbers, dates, its own words): never data.
-    package mutating func raw(trusted markup: String) {
-        bytes.append(contentsOf: markup.utf8)
-    }
-
-    /// Markup this writer made before (a list kept until the loans change): never data.
-    package mutating func raw(made markup: [UInt8]) {
-        bytes.append(contentsOf: markup)
+    /// Markup the front vouches for (a number, a list written before): never data, by its type.
+    package mutating func raw(trusted markup: TrustedHTML) {
+        bytes.append(contentsOf: markup.bytes)
     }
 
     /// Data as element text: `&`, `<` and `>` as entities.
@@ -45,27 +40,10 @@ package struct HTMLWriter {
         HTMLWriter.escape(value, quotes: true, into: &bytes)
     }
 
-    /// Data as one piece of a URL (a path segment or a query value): every byte but the
-    /// unreserved ones percent-encoded, so it can neither end the piece nor start a scheme.
+    /// Data as one piece of a URL (a path segment or a query value), percent-encoded
+    /// (`PercentEncoding`): it can neither end the piece nor start a scheme.
     package mutating func urlPart(_ value: String) {
-        bytes.append(contentsOf: HTMLWriter.percentEncoded(value).utf8)
-    }
-
-    /// `value` percent-encoded for a piece of a URL (RFC 3986's unreserved bytes kept).
-    package static func percentEncoded(_ value: String) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(value.utf8.count)
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.append(byte)
-            default:
-                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        bytes.append(contentsOf: PercentEncoding.encoded(value).utf8)
     }
 
     private static func escape(_ value: String, quotes: Bool, into bytes: inout [UInt8]) {

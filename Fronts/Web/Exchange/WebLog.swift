@@ -3,24 +3,25 @@
 /// percent-escapes are decoded, however many times they were applied — is shown as `[redacted]`,
 /// so a secret carried in a path (a session's, a link's, a share's token, or another system's)
 /// never reaches a log, whatever its spelling. Query strings never do (the server leaves them
-/// out). The decoding is the HTTP server's, handed in by the composition root.
+/// out). The decoding is the front's own (`PercentEncoding.decodedOnce`), as lenient as the
+/// HTTP server's: a `%` that starts no escape stays as it is.
 package enum WebLog {
     /// The shortest run of a token's characters that is taken for one.
     static let tokenRun = 32
 
-    package static func shown(path: String, decoding: (String) -> String) -> String {
+    package static func shown(path: String) -> String {
         guard path.utf8.count >= tokenRun else { return path }
         return path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { mayHoldToken(String($0), decoding: decoding) ? "[redacted]" : String($0) }
+            .map { mayHoldToken(String($0)) ? "[redacted]" : String($0) }
             .joined(separator: "/")
     }
 
     /// Whether the segment, or any decoding of it, holds a run of a token's characters.
-    private static func mayHoldToken(_ segment: String, decoding: (String) -> String) -> Bool {
+    private static func mayHoldToken(_ segment: String) -> Bool {
         var text = segment
         while true {
             if holdsRun(text) { return true }
-            let decoded = decoding(text)
+            let decoded = PercentEncoding.decodedOnce(text)
             if decoded == text { return false }
             text = decoded
         }

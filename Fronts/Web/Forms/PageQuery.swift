@@ -42,7 +42,7 @@ package struct PageQuery: Equatable, Sendable {
                 after = DueOrderKey(dueOn: key.date, id: key.id)
                 returnedAfter = ReturnOrderKey(returnedOn: key.date, id: key.id)
             case "q":
-                guard LoanRulesLength.fits(value, PageQuery.searchLimit) else {
+                guard LoanRules.fits(value, PageQuery.searchLimit) else {
                     throw Refusal(message: "q: the search text is longer than \(PageQuery.searchLimit) characters")
                 }
                 search = value
@@ -96,18 +96,5 @@ package struct PageQuery: Equatable, Sendable {
               let id = WebRouter.loanID(String(decoding: bytes[11...], as: UTF8.self))
         else { return nil }
         return (date, id)
-    }
-}
-
-/// Counts characters up to a limit only, so a long text is refused quickly.
-package enum LoanRulesLength {
-    package static func fits(_ text: String, _ limit: Int) -> Bool {
-        if text.utf8.count <= limit { return true }
-        var count = 0
-        for _ in text {
-            count += 1
-            if count > limit { return false }
-        }
-        return true
     }
 }

@@ -9,23 +9,23 @@ import Synchronization
 /// store's watcher, or by the front after its own write) makes every entry old. At most
 /// `capacity` entries; when full, all go. Off unless the composition root watches the store.
 final class PageCache: Sendable {
-    private let entries = Mutex<[String: (generation: UInt64, title: String, bytes: [UInt8])]>([:])
+    private let entries = Mutex<[String: (generation: UInt64, title: String, markup: TrustedHTML)]>([:])
     static let capacity = 64
 
     /// The list kept for `key` at `generation`, if any.
-    func list(_ key: String, at generation: UInt64) -> (title: String, bytes: [UInt8])? {
+    func list(_ key: String, at generation: UInt64) -> (title: String, markup: TrustedHTML)? {
         entries.withLock { entries in
             guard let entry = entries[key], entry.generation == generation else { return nil }
-            return (entry.title, entry.bytes)
+            return (entry.title, entry.markup)
         }
     }
 
     /// Keeps a list made from the store as it was at `generation` or later.
-    func keep(_ key: String, at generation: UInt64, title: String, bytes: [UInt8]) {
+    func keep(_ key: String, at generation: UInt64, title: String, markup: TrustedHTML) {
         entries.withLock { entries in
             entries = entries.filter { $0.value.generation == generation }
             if entries.count >= PageCache.capacity { entries.removeAll() }
-            entries[key] = (generation, title, bytes)
+            entries[key] = (generation, title, markup)
         }
     }
 }

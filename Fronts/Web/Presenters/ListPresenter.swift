@@ -95,7 +95,7 @@ struct ListPresenter {
             var list = ListPage(title: "Search", tab: .search, groups: pages.filter { !$0.lines.isEmpty }, empty: "No open loans match.")
             list.search = text
             if query.group != nil {
-                list.start = ("/search?q=" + HTMLWriter.percentEncoded(text), "Back to the first matches")
+                list.start = ("/search?q=" + PercentEncoding.encoded(text), "Back to the first matches")
             }
             if stopped {
                 list.note = "A text shorter than \(SearchText.indexedLength) characters is looked for among the first \(SearchText(text).walkBound) loans of each group only; \(SearchText.indexedLength) or more search them all."
@@ -121,7 +121,7 @@ struct ListPresenter {
         reach(found)
         var next: String?
         if more, let last {
-            next = path + "?" + (text.map { "q=" + HTMLWriter.percentEncoded($0) + "&" } ?? "")
+            next = path + "?" + (text.map { "q=" + PercentEncoding.encoded($0) + "&" } ?? "")
                 + "group=\(PageQuery.name(of: group))&after=" + PageQuery.text(last.loan.dueOn, last.loan.id)
         }
         let (anchor, heading) = ListPresenter.heading(group)

@@ -46,7 +46,7 @@ struct PeoplePresenter {
             )
         }
         let more = start + shown.count < everyone.endIndex
-        let next = more ? shown.last.map { "/people?after=" + HTMLWriter.percentEncoded($0.name) } : nil
+        let next = more ? shown.last.map { "/people?after=" + PercentEncoding.encoded($0.name) } : nil
         return PeoplePage(lines: lines, next: next, isFirst: after == nil)
     }
 
@@ -65,6 +65,6 @@ struct PeoplePresenter {
 /// (a slash in a name stays in it).
 enum PersonPath {
     static func page(_ name: String) -> String {
-        "/people/" + HTMLWriter.percentEncoded(name)
+        "/people/" + PercentEncoding.encoded(name)
     }
 }

@@ -28,40 +28,13 @@ package enum WebCookies {
         if text.utf8.count > 1000 {
             text = String(decoding: text.utf8.prefix(1000), as: UTF8.self)
         }
-        return HTMLWriter.percentEncoded(text)
+        return PercentEncoding.encoded(text)
     }
 
     /// The message of a flash cookie; nil for a value that is not one.
     package static func flashMessage(_ value: String) -> String? {
-        guard let bytes = PercentDecoding.bytes(value), bytes.count <= 3000 else { return nil }
+        guard let bytes = PercentEncoding.decoded(value), bytes.count <= 3000 else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 }
 
-/// `%XX` back to bytes; nil when a `%` is not followed by two hex digits.
-package enum PercentDecoding {
-    package static func bytes(_ text: String) -> [UInt8]? {
-        var out: [UInt8] = []
-        let utf8 = Array(text.utf8)
-        var index = 0
-        func digit(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x41 + 10
-            case 0x61...0x66: byte - 0x61 + 10
-            default: nil
-            }
-        }
-        while index < utf8.count {
-            if utf8[index] == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count, let high = digit(utf8[index + 1]), let low = digit(utf8[index + 2]) else { return nil }
-                out.append(high << 4 | low)
-                index += 3
-            } else {
-                out.append(utf8[index])
-                index += 1
-            }
-        }
-        return out
-    }
-}

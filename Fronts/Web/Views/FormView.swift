@@ -30,17 +30,17 @@ enum FormView {
     static func problems(_ state: FormState, prefix: String, heading: String, _ html: inout HTMLWriter) {
         guard let refusal = state.refusal, !refusal.problems.isEmpty else { return }
         html.raw("<div class=\"problems\" role=\"alert\" id=\"")
-        html.raw(trusted: prefix)
+        html.attribute(prefix)
         html.raw("-problems\">\n<h2>")
-        html.raw(trusted: heading)
+        html.text(heading)
         html.raw("</h2>\n<ul>\n")
         for problem in refusal.problems {
             html.raw("<li>")
             if let field = problem.field {
                 html.raw("<a href=\"#")
-                html.raw(trusted: prefix + "-" + field)
+                html.attribute(prefix + "-" + field)
                 html.raw("\">")
-                html.raw(trusted: labels[field] ?? field)
+                html.text(labels[field] ?? field)
                 html.raw("</a>: ")
             }
             html.text(problem.message)
@@ -52,9 +52,9 @@ enum FormView {
     /// A field's start: its box, its label, and the hint and the refusal it is described by.
     private static func fieldStart(_ id: String, _ label: String, hint: String?, error: String?, _ html: inout HTMLWriter) {
         html.raw("<div class=\"field\">\n<label for=\"")
-        html.raw(trusted: id)
+        html.attribute(id)
         html.raw("\">")
-        html.raw(trusted: label)
+        html.text(label)
         html.raw("</label>\n")
         describedBy(id, hint: hint, error: error, &html)
     }
@@ -66,9 +66,9 @@ enum FormView {
         let id = prefix + "-" + name
         fieldStart(id, label, hint: hint, error: state.message(name), &html)
         html.raw("<input type=\"text\" id=\"")
-        html.raw(trusted: id)
+        html.attribute(id)
         html.raw("\" name=\"")
-        html.raw(trusted: name)
+        html.attribute(name)
         html.raw("\" value=\"")
         html.attribute(state.values[name] ?? "")
         html.raw("\"")
@@ -83,9 +83,9 @@ enum FormView {
         let id = prefix + "-" + name
         fieldStart(id, label, hint: hint, error: state.message(name), &html)
         html.raw("<input type=\"text\" id=\"")
-        html.raw(trusted: id)
+        html.attribute(id)
         html.raw("\" name=\"")
-        html.raw(trusted: name)
+        html.attribute(name)
         html.raw("\" value=\"")
         html.attribute(state.values[name] ?? "")
         html.raw("\" list=\"known-names\" autocomplete=\"off\"")
@@ -104,9 +104,9 @@ enum FormView {
         let id = prefix + "-" + name
         fieldStart(id, label, hint: nil, error: state.message(name), &html)
         html.raw("<textarea id=\"")
-        html.raw(trusted: id)
+        html.attribute(id)
         html.raw("\" name=\"")
-        html.raw(trusted: name)
+        html.attribute(name)
         html.raw("\" rows=\"3\"")
         ariaFor(id, hint: nil, error: state.message(name), &html)
         html.raw(">")
@@ -118,13 +118,13 @@ enum FormView {
     static func direction(_ state: FormState, prefix: String, _ html: inout HTMLWriter) {
         let chosen = state.values["direction"]
         html.raw("<fieldset id=\"")
-        html.raw(trusted: prefix)
+        html.attribute(prefix)
         html.raw("-direction\"")
         if let error = state.message("direction") {
             html.raw(" aria-describedby=\"")
-            html.raw(trusted: prefix)
+            html.attribute(prefix)
             html.raw("-direction-error\"><legend>Which way</legend>\n<p class=\"field-error\" id=\"")
-            html.raw(trusted: prefix)
+            html.attribute(prefix)
             html.raw("-direction-error\">")
             html.text(error)
             html.raw("</p>\n")
@@ -133,9 +133,9 @@ enum FormView {
         }
         for (value, words) in [("lent", "lent: you lent it to them"), ("borrowed", "borrowed: you have it from them")] {
             html.raw("<label><input type=\"radio\" name=\"direction\" value=\"")
-            html.raw(trusted: value)
+            html.attribute(value)
             html.raw(chosen == value ? "\" checked> " : "\"> ")
-            html.raw(trusted: words)
+            html.text(words)
             html.raw("</label>\n")
         }
         html.raw("</fieldset>\n")
@@ -145,14 +145,14 @@ enum FormView {
     private static func describedBy(_ id: String, hint: String?, error: String?, _ html: inout HTMLWriter) {
         if let hint {
             html.raw("<p class=\"hint\" id=\"")
-            html.raw(trusted: id)
+            html.attribute(id)
             html.raw("-hint\">")
-            html.raw(trusted: hint)
+            html.text(hint)
             html.raw("</p>\n")
         }
         if let error {
             html.raw("<p class=\"field-error\" id=\"")
-            html.raw(trusted: id)
+            html.attribute(id)
             html.raw("-error\">")
             html.text(error)
             html.raw("</p>\n")
@@ -163,7 +163,7 @@ enum FormView {
         let described = [hint.map { _ in id + "-hint" }, error.map { _ in id + "-error" }].compactMap { $0 }
         if !described.isEmpty {
             html.raw(" aria-describedby=\"")
-            html.raw(trusted: described.joined(separator: " "))
+            html.attribute(described.joined(separator: " "))
             html.raw("\"")
         }
         if error != nil { html.raw(" aria-invalid=\"true\"") }
@@ -186,7 +186,7 @@ enum FormView {
         html.raw("\" method=\"post\" action=\"")
         html.attribute(action)
         html.raw("\" aria-label=\"")
-        html.raw(trusted: label)
+        html.text(label)
         html.raw("\">\n")
         PageLayout.csrfField(csrf, &html)
         html.raw("\n")

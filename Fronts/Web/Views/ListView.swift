@@ -9,7 +9,7 @@ import LoansCore
 enum ListView {
     static func content(_ page: ListPage, _ html: inout HTMLWriter, before: (inout HTMLWriter) -> Void = { _ in }) {
         html.raw("<h1>")
-        html.raw(trusted: page.title)
+        html.text(page.title)
         html.raw("</h1>\n")
         before(&html)
         html.raw("<div data-live>\n")
@@ -20,7 +20,7 @@ enum ListView {
         }
         if page.groups.isEmpty {
             html.raw("<p class=\"empty\">")
-            html.raw(trusted: page.empty)
+            html.text(page.empty)
             html.raw("</p>\n")
         }
         for group in page.groups { section(group, &html) }
@@ -28,7 +28,7 @@ enum ListView {
             html.raw("<p><a href=\"")
             html.attribute(href)
             html.raw("\">")
-            html.raw(trusted: label)
+            html.text(label)
             html.raw("</a></p>\n")
         }
         html.raw("</div>\n")
@@ -36,14 +36,14 @@ enum ListView {
 
     static func section(_ group: LoanGroup, _ html: inout HTMLWriter) {
         html.raw("<section aria-labelledby=\"")
-        html.raw(trusted: group.anchor)
+        html.attribute(group.anchor)
         html.raw("-heading\">\n<h2 id=\"")
-        html.raw(trusted: group.anchor)
+        html.attribute(group.anchor)
         html.raw("-heading\">")
-        html.raw(trusted: group.heading)
+        html.text(group.heading)
         if let count = group.count {
             html.raw(" <span class=\"count\">(")
-            html.raw(trusted: count)
+            html.text(count)
             html.raw(")</span>")
         }
         html.raw("</h2>\n")
@@ -63,14 +63,14 @@ enum ListView {
         html.raw("<p class=\"more\"><a href=\"")
         html.attribute(next)
         html.raw("\">")
-        html.raw(trusted: label)
+        html.text(label)
         html.raw("</a></p>\n")
     }
 
     static func row(_ line: LoanLine, _ html: inout HTMLWriter) {
-        let id = String(line.id.rawValue)
+        let id = TrustedHTML(line.id.rawValue)
         html.raw("<li class=\"loan ")
-        html.raw(trusted: line.status.rawValue)
+        html.attribute(line.status.rawValue)
         html.raw("\"><span class=\"loan-title\"><a href=\"/loans/")
         html.raw(trusted: id)
         html.raw("\"><span class=\"id\">#")
@@ -78,10 +78,10 @@ enum ListView {
         html.raw("</span> <bdi>")
         html.text(line.title)
         html.raw("</bdi></a></span> <span class=\"party\">")
-        html.raw(trusted: line.partyPrefix)
+        html.text(line.partyPrefix)
         PeopleView.link(line.counterparty, &html)
         html.raw("</span> <span class=\"status\">")
-        html.raw(trusted: line.phrase)
+        html.text(line.phrase)
         html.raw("</span></li>\n")
     }
 }

@@ -14,19 +14,19 @@ enum LoanView {
     /// person field suggesting `names`.
     static func content(_ page: LoanPage, csrf: String?, names: [String] = [], sent: (form: LoanForm, state: FormState)?, _ html: inout HTMLWriter) {
         let loan = page.loan
-        let id = String(loan.id.rawValue)
+        let id = TrustedHTML(loan.id.rawValue)
         html.raw("<h1><span class=\"id\">#")
         html.raw(trusted: id)
         html.raw("</span> <bdi>")
         html.text(loan.title)
         html.raw("</bdi></h1>\n<div data-live>\n<p class=\"status ")
-        html.raw(trusted: page.item.status.rawValue)
+        html.attribute(page.item.status.rawValue)
         html.raw("\">")
-        html.raw(trusted: RelativeDay.capitalized(RelativeDay.phrase(page.item)))
+        html.text(RelativeDay.capitalized(RelativeDay.phrase(page.item)))
         html.raw("</p>\n<dl class=\"fields\">\n")
         for (label, value) in page.fields {
             html.raw("<dt>")
-            html.raw(trusted: label)
+            html.text(label)
             if label == LoanPresenter.counterpartyLabel {
                 // The other party's name leads to their page.
                 html.raw("</dt><dd>")
@@ -54,7 +54,7 @@ enum LoanView {
             html.raw("<ol class=\"history\">\n")
             for line in page.history {
                 html.raw("<li><time>")
-                html.raw(trusted: line.time)
+                html.text(line.time)
                 html.raw("</time> ")
                 html.text(line.what)
                 html.raw(" — by <bdi>")
@@ -113,7 +113,7 @@ enum LoanView {
             html.raw("<button type=\"submit\">Save the changes</button>\n")
         }, &html)
         html.raw("</details>\n<p><a href=\"")
-        html.raw(trusted: base + "/remove")
+        html.attribute(base + "/remove")
         html.raw("\">Remove this loan…</a></p>\n")
     }
 }
@@ -121,13 +121,13 @@ enum LoanView {
 /// The page that asks before a loan is removed.
 enum RemoveView {
     static func content(_ item: LoanStanding, csrf: String, _ html: inout HTMLWriter) {
-        let id = String(item.loan.id.rawValue)
+        let id = TrustedHTML(item.loan.id.rawValue)
         html.raw("<h1>Remove loan #")
         html.raw(trusted: id)
         html.raw("?</h1>\n<p><bdi>")
         html.text(item.loan.title)
         html.raw("</bdi>, ")
-        html.raw(trusted: LoanWording.partyPrefix(item.loan.direction).description)
+        html.text(LoanWording.partyPrefix(item.loan.direction).description)
         html.raw("<bdi>")
         html.text(item.loan.counterparty)
         html.raw("</bdi>. Removing it deletes it for good; its history stays, and Undo brings it back.</p>\n<div class=\"actions\">\n")

@@ -22,11 +22,11 @@ enum PageLayout {
         html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
         html.titleText(chrome.title)
         html.raw(" — loans</title>\n<link rel=\"stylesheet\" href=\"")
-        html.raw(trusted: StaticAssets.stylesheet.path)
+        html.attribute(StaticAssets.stylesheet.path)
         html.raw("\">\n")
         if chrome.person != nil {
             html.raw("<script src=\"")
-            html.raw(trusted: StaticAssets.script.path)
+            html.attribute(StaticAssets.script.path)
             html.raw("\" defer></script>\n")
         }
         html.raw("</head>\n<body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n")
@@ -48,13 +48,16 @@ enum PageLayout {
     /// The pages; "Add a loan" only for someone who `writes` (an editor).
     private static func navigation(_ tab: WebTab, writes: Bool, _ html: inout HTMLWriter) {
         html.raw("<nav aria-label=\"Pages\"><ul>\n")
-        let tabs = [(WebTab.agenda, "/", "Agenda"), (.open, "/all", "Open loans"), (.returned, "/returned", "Returned"), (.people, "/people", "People"), (.add, "/loans/new", "Add a loan")]
+        let tabs: [(WebTab, StaticString, StaticString)] = [
+            (.agenda, "/", "Agenda"), (.open, "/all", "Open loans"), (.returned, "/returned", "Returned"), (.people, "/people", "People"),
+            (.add, "/loans/new", "Add a loan"),
+        ]
         for (target, path, label) in tabs
         where writes || target != .add {
             html.raw("<li><a href=\"")
-            html.raw(trusted: path)
+            html.raw(path)
             html.raw(tab == target ? "\" aria-current=\"page\">" : "\">")
-            html.raw(trusted: label)
+            html.raw(label)
             html.raw("</a></li>\n")
         }
         html.raw("</ul></nav>\n<form class=\"search\" role=\"search\" method=\"get\" action=\"/search\">")
@@ -67,7 +70,7 @@ enum PageLayout {
         html.raw("<footer class=\"site\"><div class=\"inner\">\n<p>Signed in as <strong>")
         html.text(person.name)
         html.raw("</strong> (")
-        html.raw(trusted: person.role.rawValue)
+        html.text(person.role.rawValue)
         html.raw(")</p>\n<div class=\"actions\">\n")
         if person.role == .editor {
             form("/undo", "Undo my last change", csrf: csrf, style: "quiet", &html)
@@ -90,7 +93,7 @@ enum PageLayout {
             html.raw("\"")
         }
         html.raw(">")
-        html.raw(trusted: label)
+        html.text(label)
         html.raw("</button></form>\n")
     }
 
@@ -111,9 +114,9 @@ enum PageLayout {
             html.raw("</p>\n")
             if let (href, label) = back {
                 html.raw("<p><a href=\"")
-                html.raw(trusted: href)
+                html.attribute(href)
                 html.raw("\">")
-                html.raw(trusted: label)
+                html.text(label)
                 html.raw("</a></p>\n")
             }
         }

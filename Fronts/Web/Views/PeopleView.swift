@@ -23,7 +23,7 @@ enum PeopleView {
         html.raw("<li class=\"person\">")
         link(line.name, &html)
         html.raw(" <span class=\"detail\">")
-        html.raw(trusted: line.openLoans == 1 ? "1 open loan" : "\(line.openLoans) open loans")
+        html.raw(trusted: TrustedHTML(line.openLoans) + (line.openLoans == 1 ? " open loan" : " open loans"))
         html.raw("</span> <span class=\"detail\">")
         if let email = line.email {
             html.raw("<bdi>")
@@ -38,10 +38,10 @@ enum PeopleView {
         html.raw("</li>\n")
     }
 
-    /// One of a row's details, in the server's own words.
+    /// One of a row's details, in the server's own words (with a date the store gave).
     private static func detail(_ words: String, _ html: inout HTMLWriter) {
         html.raw(" <span class=\"detail\">")
-        html.raw(trusted: words)
+        html.text(words)
         html.raw("</span>")
     }
 
@@ -63,7 +63,7 @@ enum PeopleView {
         html.raw("</bdi></h1>\n<div data-live>\n<dl class=\"fields\">\n")
         for (label, value) in page.fields {
             html.raw("<dt>")
-            html.raw(trusted: label)
+            html.text(label)
             html.raw("</dt><dd><bdi>")
             html.text(value)
             html.raw("</bdi></dd>\n")
@@ -80,7 +80,7 @@ enum PeopleView {
             ListView.section(returned, &html)
             if let note = page.returnedNote {
                 html.raw("<p class=\"note\">")
-                html.raw(trusted: note)
+                html.text(note)
                 html.raw("</p>\n")
             }
         }

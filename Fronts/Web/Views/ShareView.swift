@@ -23,7 +23,7 @@ enum ShareView {
         }
         if page.more {
             html.raw("<p class=\"note\">More is out than this page shows: these are the first ")
-            html.raw(trusted: String(SharePresenter.limit))
+            html.raw(trusted: TrustedHTML(SharePresenter.limit))
             html.raw(", the soonest due first.</p>\n")
         }
         html.raw("<section class=\"card\" aria-labelledby=\"calendar-heading\">\n<h2 id=\"calendar-heading\">In your calendar</h2>\n")
@@ -37,17 +37,17 @@ enum ShareView {
 
     static func row(_ line: ShareLine, owner: String, _ html: inout HTMLWriter) {
         html.raw("<li class=\"loan ")
-        html.raw(trusted: line.status.rawValue)
+        html.attribute(line.status.rawValue)
         html.raw("\"><span class=\"loan-title\">")
-        html.raw(trusted: line.opening)
+        html.text(line.opening)
         html.raw("<i><bdi>")
         html.text(line.title)
         html.raw("</bdi></i>")
-        html.raw(trusted: line.joiner)
+        html.text(line.joiner)
         html.raw("<bdi>")
         html.text(owner)
         html.raw("</bdi></span> <span class=\"status\">— ")
-        html.raw(trusted: line.due)
+        html.text(line.due)
         html.raw("</span></li>\n")
     }
 

@@ -1,3 +1,5 @@
+import LoansCore
+
 /// The bars loans speaks to: `loans widget --format F`.
 package enum WidgetFormat: String, CaseIterable, Hashable, Sendable {
     case plain, tmux, i3blocks, i3bar, waybar
@@ -83,12 +85,13 @@ enum WidgetPalette {
         }
     }
 
-    /// ANSI SGR foreground codes.
-    static func ansi(_ state: WidgetState) -> String? {
+    /// The loan status whose colour a state takes on a terminal (`TextColour`, the one table of
+    /// text output's colours): a failed answer is as red as an overdue loan.
+    static func status(_ state: WidgetState) -> LoanStatus {
         switch state {
-        case .overdue, .failed: "31"
-        case .dueSoon: "33"
-        case .nothingDue: nil
+        case .overdue, .failed: .overdue
+        case .dueSoon: .dueSoon
+        case .nothingDue: .open
         }
     }
 }
