@@ -1,4 +1,5 @@
 import Glibc
+import LoansArguments
 import LoansCore
 import LoansTUI
 
@@ -7,7 +8,7 @@ import LoansTUI
 /// description) gets the agenda as text and a one-line note on stderr.
 struct TUICommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .tui, abstract: "Open the full-screen terminal UI (also 'loans' alone on a terminal)."
+        CommandName.tui, abstract: "Open the full-screen terminal UI (also 'loans' alone on a terminal)."
     )
 
     /// Whether standard input and output are both a terminal.

@@ -1,5 +1,6 @@
 import Glibc
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansWidget
 
@@ -15,7 +16,7 @@ struct WidgetCommand: LoansCommand {
         help: "a bar's click first: 1 opens the TUI in a terminal (widget.terminal), 3 shows the agenda as a desktop notification; empty (i3blocks' $BLOCK_BUTTON on a timed run) or another button, nothing more"
     )
     static let declaration = CommandDeclaration(
-        .widget, abstract: "Print one line for a status bar.",
+        CommandName.widget, abstract: "Print one line for a status bar.",
         discussion: """
             The non-zero counts, then the most urgent loan and its day, e.g. "2 overdue · 3 due soon: The Hobbit (2 days overdue)". Nothing due prints an empty text. waybar's tooltip lists the agenda's loans (at most 20, then "… and N more").
 

@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 
 /// `loans --help`, `loans help [COMMAND]` and `loans COMMAND --help`, written from the

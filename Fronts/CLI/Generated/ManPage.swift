@@ -1,3 +1,5 @@
+import LoansArguments
+
 /// `loans help --man`: the man page loans(1) in roff (man macros), written from the same
 /// declarations as help and the completions. `ci/install` puts it in `share/man/man1`.
 enum ManPage {

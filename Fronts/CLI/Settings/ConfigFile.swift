@@ -1,5 +1,6 @@
 import Glibc
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansText
 

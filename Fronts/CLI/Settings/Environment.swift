@@ -1,4 +1,5 @@
 import Glibc
+import LoansArguments
 
 /// The environment of one run, values as the bytes given. An empty variable counts as unset
 /// (`LOANS_DB=` names no database; `NO_COLOR=` asks for nothing). The process's own environment

@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 
 /// A setting, declared once: its key in the config file, how its value is read, the option and
@@ -70,6 +71,11 @@ struct Setting<Value: Sendable>: Sendable {
 extension Setting {
     /// The setting's option, or none (for `OptionList`).
     var options: [OptionDeclaration] { declaration.option.map { [$0] } ?? [] }
+}
+
+extension OptionList {
+    /// A setting in a list of options: the option that overrides it, if it has one.
+    static func buildExpression<Value>(_ setting: Setting<Value>) -> [OptionDeclaration] { setting.options }
 }
 
 /// A setting whatever its type, as the table lists it: what the config file, `Settings`,
