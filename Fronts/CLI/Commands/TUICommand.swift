@@ -1,6 +1,6 @@
-import Glibc
 import LoansArguments
 import LoansCore
+import LoansSystem
 import LoansTUI
 
 /// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
@@ -12,7 +12,7 @@ struct TUICommand: LoansCommand {
     )
 
     /// Whether standard input and output are both a terminal.
-    static var terminalAttached: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    static var terminalAttached: Bool { FileDescriptor.standardInput.isTerminal && FileDescriptor.standardOutput.isTerminal }
 
     init(_ input: CommandInput) {}
 

@@ -1,4 +1,3 @@
-import Glibc
 import LoansAdapters
 import LoansArguments
 import LoansCore
@@ -91,7 +90,7 @@ struct WidgetCommand: LoansCommand {
         WidgetCommand.unblockStopSignals()
         let session = LiveSession(request: request)
         let console = request.console
-        try WidgetWatch(today: request.today, stores: session, changes: session, answer: answer).run(output: STDOUT_FILENO) { lines in
+        try WidgetWatch(today: request.today, stores: session, changes: session, answer: answer).run(output: FileDescriptor.standardOutput.rawValue) { lines in
             for line in lines { console.out.line(line) }
             console.out.flush()
             return true
@@ -105,9 +104,6 @@ struct WidgetCommand: LoansCommand {
     /// A bar stops its status command with a signal; a mask inherited from whoever started loans
     /// (a thread that blocks signals, say) must not make the loop unstoppable.
     private static func unblockStopSignals() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&signals, signal) }
-        sigprocmask(SIG_UNBLOCK, &signals, nil)
+        SignalSet.stopping.unblock()
     }
 }

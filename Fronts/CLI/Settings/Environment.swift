@@ -1,4 +1,4 @@
-import Glibc
+import LoansSystem
 import LoansArguments
 
 /// The environment of one run, values as the bytes given. An empty variable counts as unset
@@ -17,7 +17,7 @@ struct Environment {
     /// The process's environment.
     static var process: Environment {
         Environment(
-            lookup: { name in getenv(name).map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } },
+            lookup: ProcessEnvironment.variable,
             everything: ProcessEnvironment.current
         )
     }
