@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "LoansCalendar", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Calendar"),
         // The web front (`loans serve`): pages, forms, the API and live updates over Core's use cases.
         .target(name: "LoansWeb", dependencies: ["LoansCore", "LoansText", "LoansDocument"], path: "Fronts/Web"),
+        // The argument machinery: declarations, parsing by them, usage lines, settings (no command of loans in it).
+        .target(name: "LoansArguments", dependencies: ["LoansCore", "LoansSystem"], path: "Fronts/Arguments"),
         .systemLibrary(name: "CNcurses", path: "Fronts/CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "LoansTUI", dependencies: ["LoansCore", "LoansText", "CNcurses"], path: "Fronts/TUI"),
         .target(
@@ -51,7 +53,7 @@ let package = Package(
             dependencies: [
                 "LoansCore", "LoansInterchange", "LoansSystem", "LoansWake", "LoansAdapters", "LoansPostgres", "LoansText",
                 "LoansDocument", "LoansWidget", "LoansTUI", "LoansReminders", "LoansCalendar", "LoansWeb", "LoansHTTPServer",
-                "LoansArgon2",
+                "LoansArgon2", "LoansArguments",
             ],
             path: "Fronts/CLI"
         ),
@@ -127,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LoansCLITests",
-            dependencies: ["LoansCLI", "LoansCore", "LoansAdapters", "LoansTestSupport"],
+            dependencies: ["LoansCLI", "LoansArguments", "LoansCore", "LoansAdapters", "LoansTestSupport"],
             path: "Tests/LoansCLITests"
         ),
         .testTarget(

@@ -12,6 +12,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     }
 
     package static let standardInput = FileDescriptor(rawValue: STDIN_FILENO)
+    package static let standardOutput = FileDescriptor(rawValue: STDOUT_FILENO)
     package static let standardError = FileDescriptor(rawValue: STDERR_FILENO)
 
     /// How a file is opened: for reading, writing or both.

@@ -25,6 +25,9 @@ package struct FileStatus: Hashable, Sendable {
     package let size: Int
     package let modified: Instant
 
+    /// Whether anyone but the owner (the file's group, others) may read, write or run it.
+    package var othersMayAccess: Bool { permissions & (S_IRWXG | S_IRWXO) != 0 }
+
     init(_ info: stat) {
         kind = switch info.st_mode & S_IFMT {
         case S_IFREG: .regular

@@ -8,4 +8,10 @@ package enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
     }
+
+    /// Sleeps the calling thread for about `milliseconds` (a poll's interval, where nothing
+    /// can be waited on).
+    package static func pause(milliseconds: Int) {
+        usleep(useconds_t(milliseconds * 1000))
+    }
 }

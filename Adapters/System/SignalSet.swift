@@ -13,6 +13,9 @@ package struct SignalSet {
         withUnsafePointer(to: raw) { sigismember($0, number) == 1 }
     }
 
+    /// The signals a status bar or a terminal stops a running command with.
+    package static var stopping: SignalSet { SignalSet([SIGTERM, SIGINT, SIGHUP, SIGPIPE]) }
+
     /// The signals the calling thread blocks now.
     static var blockedNow: SignalSet {
         var set = SignalSet([])
@@ -35,7 +38,7 @@ package struct SignalSet {
     }
 
     /// Unblocks these signals in the calling thread.
-    func unblock() {
+    package func unblock() {
         withUnsafePointer(to: raw) { _ = pthread_sigmask(SIG_UNBLOCK, $0, nil) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoansArguments
 @testable import LoansCLI
 import LoansAdapters
 import LoansCore

@@ -1,4 +1,5 @@
 import Foundation
+import LoansArguments
 @testable import LoansCLI
 import LoansTestSupport
 import Testing
@@ -21,7 +22,7 @@ import Testing
         let flat = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         func shows(_ text: String) -> Bool { flat.contains(text.split(whereSeparator: \.isWhitespace).joined(separator: " ")) }
         #expect(shows(command.abstract))
-        for paragraph in HelpText.paragraphs(command.discussion) { #expect(shows(paragraph)) }
+        for paragraph in HelpLayout.paragraphs(command.discussion) { #expect(shows(paragraph)) }
         for alias in command.aliases { #expect(shows("loans \(alias)")) }
         for positional in command.positionals { #expect(shows("\(positional.name) \(positional.help)")) }
         for option in command.options { #expect(shows("\(option.usage) \(option.help)"), "\(option.name)") }

@@ -1,4 +1,5 @@
 import LoansArgon2
+import LoansArguments
 import LoansCore
 import LoansText
 import LoansWeb
@@ -18,7 +19,7 @@ struct AccountCommand: LoansCommand {
     static let passwordStdin = Flag("--password-stdin", help: "with add and passwd: read the password as one line of stdin, not from the terminal")
     static let revoke = Flag("--revoke", help: "with token or feed: revoke every API token, or the calendar feed, of the account instead of making one")
     static let declaration = CommandDeclaration(
-        .account, abstract: "Manage the accounts that sign in on the web (loans serve).",
+        CommandName.account, abstract: "Manage the accounts that sign in on the web (loans serve).",
         discussion: """
             'account add NAME' adds an account (an editor unless --role viewer) and asks for its password twice at the terminal, without echo; with --password-stdin it reads exactly one line of stdin instead. A password has at least 8 characters; it is stored only as an Argon2id hash. 'account passwd NAME' sets a new password and ends the account's sessions. 'account remove NAME' removes the account and ends its sessions and API tokens at once. 'account role NAME editor|viewer' gives the account another role, which its sessions and API tokens have from their next request. 'account list' lists the accounts and their roles. 'account token NAME' prints a new API token for scripts (Authorization: Bearer TOKEN), once: it is stored only hashed; --revoke revokes every token of the account. 'account feed NAME' prints the address of the account's new private calendar feed, webcal://HOST/feeds/TOKEN.ics, made from the config file's serve.base_url (exit 78 when it is not set), once: a phone's calendar subscribes to it with no sign-in; it ends the feed made before, and --revoke ends it. Removing an account ends its feed. Names are compared ignoring case; a name has no control characters and no spaces at its ends. Accounts stay in the store: no document ('json all --history' included) carries an account, a session or a token.
 

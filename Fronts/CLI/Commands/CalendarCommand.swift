@@ -1,4 +1,5 @@
 import LoansAdapters
+import LoansArguments
 import LoansCalendar
 import LoansCore
 
@@ -10,7 +11,7 @@ struct CalendarCommand: LoansCommand {
     )
     static let watch = Flag("--watch", help: "keep running and rewrite FILE whenever the loans change (needs --output)")
     static let declaration = CommandDeclaration(
-        .calendar, abstract: "Write the open loans as an iCalendar feed for calendar apps and phones.",
+        CommandName.calendar, abstract: "Write the open loans as an iCalendar feed for calendar apps and phones.",
         discussion: """
             One all-day event per loan on its due date ("Return Dune to City Library", "Get back Cordless drill from Sam"), its note as the description, an alarm at 09:00 on each alarm day. Events keep their identity for the life of a loan; a renewal moves its event. Returned loans leave the feed. Subscribing and importing: Docs/Calendar.md.
             """

@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 import LoansText
 
@@ -25,7 +26,7 @@ struct CompleteCommand: LoansCommand {
     static let what = Positional<Candidates>("WHAT", .choice(noun: "candidate list"), help: "what to list")
     static let shell = Positional<Shell>("SHELL", .choice(noun: "shell"), help: "the shell, for its escaping", optional: true)
     static let declaration = CommandDeclaration(
-        .complete, abstract: "List completion candidates.", positionals: [what, shell], hidden: true
+        CommandName.complete, abstract: "List completion candidates.", positionals: [what, shell], hidden: true
     )
 
     let what: Candidates

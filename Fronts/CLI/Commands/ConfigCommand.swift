@@ -1,11 +1,12 @@
 import LoansAdapters
+import LoansArguments
 import LoansText
 
 /// `loans config`: the settings in force and where each came from (an option, the environment,
 /// a line of the config file, or the default).
 struct ConfigCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .config, abstract: "Show the settings in force and where each came from.",
+        CommandName.config, abstract: "Show the settings in force and where each came from.",
         discussion: """
             The config file is $XDG_CONFIG_HOME/loans/config (else ~/.config/loans/config): "key = value" lines, blank lines and # comments. An option wins over the environment, the environment over the file, the file over the default. An unknown key or a bad value stops loans with exit 78 and the file's name and line.
             """

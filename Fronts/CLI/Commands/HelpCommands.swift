@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 
 /// `loans help [COMMAND] [--man]`: help for loans or one command, or the man page.
@@ -5,7 +6,7 @@ struct HelpCommand: LoansCommand {
     static let topic = Positional("COMMAND", .command, help: "the command to explain", optional: true)
     static let man = Flag("--man", help: "print the man page loans(1) in roff instead")
     static let declaration = CommandDeclaration(
-        .help, abstract: "Show help for loans or for one command.",
+        CommandName.help, abstract: "Show help for loans or for one command.",
         discussion: "Also 'loans COMMAND --help'. With --man, the manual page (read it with: loans help --man | man -l -).",
         positionals: [topic], standalone: true
     ) {
@@ -45,7 +46,7 @@ struct HelpCommand: LoansCommand {
 struct CompletionsCommand: LoansCommand {
     static let shell = Positional<Shell>("SHELL", .choice(noun: "shell"), help: "the shell")
     static let declaration = CommandDeclaration(
-        .completions, abstract: "Print the completion script for bash, zsh or fish.",
+        CommandName.completions, abstract: "Print the completion script for bash, zsh or fish.",
         discussion: """
             Commands, options, --format values, loan ids (with titles in zsh and fish) and the names already used complete. ci/install puts the scripts where each shell finds them; by hand: loans completions bash > ~/.local/share/bash-completion/completions/loans, loans completions zsh > a folder on $fpath named _loans, loans completions fish > ~/.config/fish/completions/loans.fish.
             """,

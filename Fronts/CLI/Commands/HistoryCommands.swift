@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 import LoansText
 
@@ -6,7 +7,7 @@ struct HistoryCommand: LoansCommand {
     static let loan = Positional("ID", .id, help: "only the changes of this loan (also after it was removed)", optional: true)
     static let limit = Option("--limit", .number(1...1_000_000, unit: "changes"), "N", help: "show the newest N changes")
     static let declaration = CommandDeclaration(
-        .history, abstract: "List changes newest first, one line each in local time.",
+        CommandName.history, abstract: "List changes newest first, one line each in local time.",
         discussion: "Every change, or those of loan ID (also after it was removed). Each line names its change (change 11), as undo and its refusals cite it.",
         positionals: [loan]
     ) {
@@ -37,7 +38,7 @@ struct UndoCommand: LoansCommand {
         "--skip", help: "when someone else changed a loan of your newest change since, leave that change and undo the next one"
     )
     static let declaration = CommandDeclaration(
-        .undo, abstract: "Revert your newest change that is not undone yet and say what it did.",
+        CommandName.undo, abstract: "Revert your newest change that is not undone yet and say what it did.",
         discussion: """
             An import is undone whole; repeated, undo walks further back. It is refused, changing nothing, when someone changed a loan of that change since; --skip then leaves that change and undoes the next one.
             """
@@ -60,7 +61,7 @@ struct UndoCommand: LoansCommand {
 /// `loans redo`: re-applies the change you undid last.
 struct RedoCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .redo, abstract: "Re-apply the change you undid last, as long as you made no new change since."
+        CommandName.redo, abstract: "Re-apply the change you undid last, as long as you made no new change since."
     )
 
     init(_ input: CommandInput) {}
@@ -74,7 +75,7 @@ struct RedoCommand: LoansCommand {
 /// `loans reopen ID`: a returned loan open again, without undoing later changes.
 struct ReopenCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .reopen, abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.returnedID]
+        CommandName.reopen, abstract: "Make a returned loan open again, without undoing later changes.", positionals: [LoanOptions.returnedID]
     )
 
     let id: LoanID

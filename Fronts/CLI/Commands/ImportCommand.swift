@@ -1,4 +1,5 @@
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansInterchange
 import LoansText
@@ -14,7 +15,7 @@ struct ImportCommand: LoansCommand {
     static let renumber = Flag("--renumber", help: "a loan whose id is taken by a different loan gets a new id")
     static let dryRun = Flag("--dry-run", help: "say what would be added, unchanged, replaced or renumbered (loans and contacts); write nothing")
     static let declaration = CommandDeclaration(
-        .importDocument, abstract: "Import the document that 'loans json all' prints.",
+        CommandName.importDocument, abstract: "Import the document that 'loans json all' prints.",
         discussion: """
             FILE, or - for standard input. Any problem is reported by its path (loans[3].due_on) with exit 65 and nothing is written.
 

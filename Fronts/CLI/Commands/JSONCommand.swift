@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 import LoansDocument
 
@@ -13,7 +14,7 @@ struct JSONCommand: LoansCommand {
         "--history", help: "with all: the whole history too, oldest first, before the loans (a move keeps it)"
     )
     static let declaration = CommandDeclaration(
-        .json, abstract: "Print the answer as one JSON document for jq.",
+        CommandName.json, abstract: "Print the answer as one JSON document for jq.",
         discussion: """
             The agenda (default), overdue or due-soon loans, all loans by id (the document 'loans import' reads), or the history: every change, or those of loan ID, newest first, each loan before and after. 'json all --history' puts the whole history, oldest first, before the loans, so that importing it into an empty database keeps the history. The document's keys and versioning are described in Docs/JSON.md.
             """,

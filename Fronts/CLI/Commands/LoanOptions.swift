@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 
 /// The arguments several commands share, declared once: a loan's id, its party, dates and note.

@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 import LoansText
 
@@ -8,7 +9,7 @@ struct PersonCommand: LoansCommand {
     static let email = Option("--email", .email, "ADDRESS", help: "keep this e-mail address for the person (local@domain)")
     static let noEmail = Flag("--no-email", help: "keep the person without an address (removing the one kept)")
     static let declaration = CommandDeclaration(
-        .person, abstract: "Keep a person's contact, or show the person.",
+        CommandName.person, abstract: "Keep a person's contact, or show the person.",
         discussion: """
             With --email ADDRESS or --no-email, keeps a contact for NAME and prints what it set: a new contact, the address changed or removed, and the name as given this time (so setting it again with another spelling respells it). Setting what is kept already changes nothing. A contact is a change in the history: undo reverts it. With neither, shows the person: their address, whether a contact is kept, and how many loans name them. A person is the counterparty of every loan whose counterparty has the same name, compared ignoring case. An address has the shape local@domain: no spaces, no control characters, at most 254 bytes (Docs/People.md says exactly what is accepted). Exit 64 for a bad name or address; 1 when neither a contact nor a loan names the person.
             """,
@@ -51,7 +52,7 @@ struct PersonCommand: LoansCommand {
 /// with their address and how many open loans they have with you.
 struct PeopleCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .people, abstract: "List everyone you deal with: their address and their open loans.",
+        CommandName.people, abstract: "List everyone you deal with: their address and their open loans.",
         discussion: """
             One line each, in the order of their names: every person a contact is kept for and every counterparty of a loan, open or returned, once however its name is spelled (names are compared ignoring case), with the address ("no address" without one) and how many open loans name them.
             """

@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 import LoansText
 
@@ -7,7 +8,7 @@ private let datesOption = Flag("--dates", help: "show each loan's due date")
 /// `loans agenda` (and `loans` alone when not on a terminal): overdue, then due soon.
 struct AgendaCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .agenda, abstract: "Show overdue loans, then loans due soon."
+        CommandName.agenda, abstract: "Show overdue loans, then loans due soon."
     ) {
         datesOption
     }
@@ -33,7 +34,7 @@ struct AgendaCommand: LoansCommand {
 /// `loans overdue`.
 struct OverdueCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .overdue, abstract: "Show open loans whose due date has passed, earliest first."
+        CommandName.overdue, abstract: "Show open loans whose due date has passed, earliest first."
     ) {
         datesOption
     }
@@ -54,7 +55,7 @@ struct OverdueCommand: LoansCommand {
 /// `loans due-soon`.
 struct DueSoonCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .dueSoon, abstract: "Show open loans due today through the window's last day, soonest first."
+        CommandName.dueSoon, abstract: "Show open loans due today through the window's last day, soonest first."
     ) {
         datesOption
     }
@@ -84,7 +85,7 @@ struct ListCommand: LoansCommand {
         "--search", .text, "TEXT", help: "only loans whose title, person or note contains TEXT (any letter case)"
     )
     static let declaration = CommandDeclaration(
-        .list, aliases: ["ls"], abstract: "List loans by id, with their due dates.",
+        CommandName.list, aliases: ["ls"], abstract: "List loans by id, with their due dates.",
         discussion: "Open loans by default; --returned or --all for the others. The filters combine: every one given must hold.",
         rules: [.oneOf(required: false) { open; returned; all }, .oneOf(required: false) { lent; borrowed }]
     ) {
@@ -122,7 +123,7 @@ struct ListCommand: LoansCommand {
 /// `loans show ID`.
 struct ShowCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .show, abstract: "Show every field of one loan, its note and renewal history included.",
+        CommandName.show, abstract: "Show every field of one loan, its note and renewal history included.",
         positionals: [LoanOptions.id]
     )
 

@@ -1,4 +1,5 @@
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansReminders
 
@@ -18,7 +19,7 @@ struct RemindCommand: LoansCommand {
         "--borrowers", help: "e-mail each person with an address who has something of yours due a reminder (mail.from, mail.name, mail.sendmail)"
     )
     static let declaration = CommandDeclaration(
-        .remind, abstract: "Send the reminders due today as one digest, and record them so none is sent twice.",
+        CommandName.remind, abstract: "Send the reminders due today as one digest, and record them so none is sent twice.",
         discussion: """
             A loan is reminded on each lead day before its due date (a missed day catches up once), then every N days while overdue; a renewal starts its reminders again; returned loans are never reminded. Nothing due prints nothing.
 

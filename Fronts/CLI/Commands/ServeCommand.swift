@@ -1,4 +1,5 @@
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansHTTPServer
 import LoansWeb
@@ -17,7 +18,7 @@ struct ServeCommand: LoansCommand {
         "--allow-readable", help: "serve a database file others may read (or its group change), with a warning, instead of refusing it"
     )
     static let declaration = CommandDeclaration(
-        .serve, abstract: "Serve the loans to a browser: pages, forms, live updates, the JSON API and the calendar feed.",
+        CommandName.serve, abstract: "Serve the loans to a browser: pages, forms, live updates, the JSON API and the calendar feed.",
         discussion: """
             Runs in the foreground and logs one line per request on stderr; SIGTERM or SIGINT stops it (open requests get up to 5 s). While the store has no account, it prints a one-time sign-in link for you (10 minutes, once) and listens on this machine only. Behind a reverse proxy on this machine, --trust-proxy counts each request against the address the proxy forwarded. The database file holds the password and session hashes, so serve refuses one others may read or its group may change (exit 77; 0600 and 0640 are served) unless --allow-readable is given. Pages, sign-in, TLS and proxies: Docs/Web.md.
             """

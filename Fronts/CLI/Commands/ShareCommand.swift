@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 import LoansText
 import LoansWeb
@@ -10,7 +11,7 @@ struct ShareCommand: LoansCommand {
     static let list = Flag("--list", help: "list who has a link and when it was made (never a link itself)")
     static let revoke = Flag("--revoke", help: "end NAME's link at once instead of making one")
     static let declaration = CommandDeclaration(
-        .share, abstract: "Make a link that shows one person their open loans with you (on loans serve).",
+        CommandName.share, abstract: "Make a link that shows one person their open loans with you (on loans serve).",
         discussion: """
             'share NAME' prints a new link, BASE/s/TOKEN, where BASE is the config file's serve.base_url (exit 78 when it is not set): send it to NAME. The page shows only the open loans between you and NAME, from their side ("You borrowed The Hobbit from …"), with their due dates and a calendar feed of them; no notes, no other person, no history, and nothing can be changed there. The token has 256 random bits and is stored only hashed, so the link is printed this once. Each person has one link: a new one ends the one before at once; '--revoke' ends it at once. '--list' lists who has a link and when it was made. Whoever may write the loans may make links. Docs/Web.md.
             """,

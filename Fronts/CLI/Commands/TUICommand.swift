@@ -1,5 +1,6 @@
-import Glibc
+import LoansArguments
 import LoansCore
+import LoansSystem
 import LoansTUI
 
 /// `loans tui`, and `loans` alone on a terminal: the full-screen TUI over the
@@ -7,11 +8,11 @@ import LoansTUI
 /// description) gets the agenda as text and a one-line note on stderr.
 struct TUICommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .tui, abstract: "Open the full-screen terminal UI (also 'loans' alone on a terminal)."
+        CommandName.tui, abstract: "Open the full-screen terminal UI (also 'loans' alone on a terminal)."
     )
 
     /// Whether standard input and output are both a terminal.
-    static var terminalAttached: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    static var terminalAttached: Bool { FileDescriptor.standardInput.isTerminal && FileDescriptor.standardOutput.isTerminal }
 
     init(_ input: CommandInput) {}
 

@@ -1,4 +1,5 @@
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansSystem
 import LoansWidget

@@ -1,5 +1,5 @@
-import Glibc
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansWidget
 
@@ -15,7 +15,7 @@ struct WidgetCommand: LoansCommand {
         help: "a bar's click first: 1 opens the TUI in a terminal (widget.terminal), 3 shows the agenda as a desktop notification; empty (i3blocks' $BLOCK_BUTTON on a timed run) or another button, nothing more"
     )
     static let declaration = CommandDeclaration(
-        .widget, abstract: "Print one line for a status bar.",
+        CommandName.widget, abstract: "Print one line for a status bar.",
         discussion: """
             The non-zero counts, then the most urgent loan and its day, e.g. "2 overdue · 3 due soon: The Hobbit (2 days overdue)". Nothing due prints an empty text. waybar's tooltip lists the agenda's loans (at most 20, then "… and N more").
 
@@ -90,7 +90,7 @@ struct WidgetCommand: LoansCommand {
         WidgetCommand.unblockStopSignals()
         let session = LiveSession(request: request)
         let console = request.console
-        try WidgetWatch(today: request.today, stores: session, changes: session, answer: answer).run(output: STDOUT_FILENO) { lines in
+        try WidgetWatch(today: request.today, stores: session, changes: session, answer: answer).run(output: FileDescriptor.standardOutput.rawValue) { lines in
             for line in lines { console.out.line(line) }
             console.out.flush()
             return true
@@ -104,9 +104,6 @@ struct WidgetCommand: LoansCommand {
     /// A bar stops its status command with a signal; a mask inherited from whoever started loans
     /// (a thread that blocks signals, say) must not make the loop unstoppable.
     private static func unblockStopSignals() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&signals, signal) }
-        sigprocmask(SIG_UNBLOCK, &signals, nil)
+        SignalSet.stopping.unblock()
     }
 }

@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 import LoansText
 
@@ -5,7 +6,7 @@ import LoansText
 struct AddCommand: LoansCommand {
     static let title = Positional("TITLE", .text, help: "what was lent or borrowed")
     static let declaration = CommandDeclaration(
-        .add, abstract: "Add a loan and print its id.",
+        CommandName.add, abstract: "Add a loan and print its id.",
         discussion: "--to NAME: you lent it to NAME; --from NAME: you borrowed it from NAME. Without --lent, the loan counts from today (or from the due date, when that is earlier).",
         positionals: [title],
         rules: [
@@ -46,7 +47,7 @@ struct EditCommand: LoansCommand {
     static let title = Option("--title", .text, "T", help: "the new title")
     static let changes = OptionList.of { title; LoanOptions.to; LoanOptions.from; LoanOptions.due; LoanOptions.lent; LoanOptions.note }
     static let declaration = CommandDeclaration(
-        .edit, abstract: "Correct fields of a loan.",
+        CommandName.edit, abstract: "Correct fields of a loan.",
         discussion: "A due date changed here is not a renewal (use renew for that). --note \"\" clears the note.",
         positionals: [LoanOptions.id],
         rules: [
@@ -86,7 +87,7 @@ struct RenewCommand: LoansCommand {
     static let due = Option("--due", .date(.all), "DATE", help: "the new due date")
     static let by = Option("--by", .offset, "+N[dwmy]", help: "move the due date N days (or weeks, months, years) later")
     static let declaration = CommandDeclaration(
-        .renew, abstract: "Move a loan's due date later and count the renewal.",
+        CommandName.renew, abstract: "Move a loan's due date later and count the renewal.",
         discussion: "--due DATE sets the new date; --by +N[dwmy] counts from the current due date. The earlier due date is kept.",
         positionals: [LoanOptions.id],
         rules: [.oneOf(required: true) { due; by }]
@@ -120,7 +121,7 @@ struct RenewCommand: LoansCommand {
 struct ReturnCommand: LoansCommand {
     static let on = Option("--on", .date(.all), "DATE", help: "the day it came back (default today)")
     static let declaration = CommandDeclaration(
-        .returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id]
+        CommandName.returnLoan, abstract: "Mark a loan returned.", positionals: [LoanOptions.id]
     ) {
         on
     }
@@ -143,7 +144,7 @@ struct ReturnCommand: LoansCommand {
 /// `loans remove ID`.
 struct RemoveCommand: LoansCommand {
     static let declaration = CommandDeclaration(
-        .remove, aliases: ["rm"], abstract: "Delete a loan for good.", positionals: [LoanOptions.id]
+        CommandName.remove, aliases: ["rm"], abstract: "Delete a loan for good.", positionals: [LoanOptions.id]
     )
 
     let id: LoanID

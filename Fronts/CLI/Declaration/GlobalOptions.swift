@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 
 /// The options every command accepts, before or after the command's name. `--db`, `--window`

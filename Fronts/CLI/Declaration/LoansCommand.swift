@@ -1,3 +1,5 @@
+import LoansArguments
+
 /// A command of the command line, shaped like a `ParsableCommand`: its declaration (which
 /// drives parsing, help, the man page and the completions), an `init` that turns the checked
 /// words into what the command needs (before any store is opened), and `run`.
@@ -19,7 +21,9 @@ extension LoansCommand {
 /// for it in `type`, and parsing, help, the man page and the completions pick it up from the
 /// declaration. (A command's name is its case's raw value, so finding the command typed reads
 /// no declaration but that one.)
-enum CommandName: String, CaseIterable {
+enum CommandName: String, CaseIterable, CommandNames {
+    static let program = "loans"
+
     case add, list, show, edit, renew
     case returnLoan = "return"
     case reopen, remove

@@ -1,3 +1,5 @@
+import LoansArguments
+
 /// `loans help --man`: the man page loans(1) in roff (man macros), written from the same
 /// declarations as help and the completions. `ci/install` puts it in `share/man/man1`.
 enum ManPage {
@@ -21,24 +23,24 @@ enum ManPage {
         for command in CommandName.visible {
             out += [".SS \(command.name)", ".B loans \(command.name)"] + lines(arguments(command))
             out += [".PP"] + lines(command.abstract)
-            for paragraph in HelpText.paragraphs(command.discussion) { out += [".PP"] + lines(paragraph) }
+            for paragraph in HelpLayout.paragraphs(command.discussion) { out += [".PP"] + lines(paragraph) }
             if !command.aliases.isEmpty { out += [".PP"] + lines("Also: " + command.aliases.map { "loans " + $0 }.joined(separator: ", ") + ".") }
             for positional in command.positionals {
-                out += [".TP", ".I " + text(positional.name)] + lines(HelpText.describe(positional))
+                out += [".TP", ".I " + text(positional.name)] + lines(HelpLayout.describe(positional))
             }
             for option in command.options {
-                out += [".TP", item(option)] + lines(HelpText.describe(option, global: false))
+                out += [".TP", item(option)] + lines(HelpLayout.describe(option, global: false))
             }
         }
         out += [".SH GLOBAL OPTIONS"] + lines("These options may come before or after the command.")
         for option in GlobalOptions.all {
-            out += [".TP", item(option)] + lines(HelpText.describe(option, global: true))
+            out += [".TP", item(option)] + lines(HelpLayout.describe(option, global: true))
         }
         out += [".SH DATES"] + lines(HelpText.datesText)
         out += [".SH DATABASE"] + lines(HelpText.databaseText)
         out += [".SH CONFIGURATION"] + lines(HelpText.configurationText)
         for setting in SettingKey.all {
-            out += [".TP", ".B " + text(setting.key)] + lines(HelpText.describe(setting) + ".")
+            out += [".TP", ".B " + text(setting.key)] + lines(HelpLayout.describe(setting) + ".")
         }
         out += [".SH ENVIRONMENT"]
         for (name, meaning) in environment {

@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 
 /// A command's words read by their declarations: every value checked (dates against the

@@ -1,4 +1,5 @@
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansText
 
@@ -61,7 +62,14 @@ package enum LoansCommandLine {
     /// Parses and checks every word, option, environment variable, config line, id and date. The
     /// clock is read here, once: dates typed relative to today and every query of the run use it.
     static func parse(_ arguments: [Word], environment: Environment, clock: any Clock) throws -> Parsed {
-        let words = try ArgumentWords(arguments, lookup: { CommandName.named($0)?.declaration }) { CompletionAction.commandNames }
+        let words: ArgumentWords
+        do throws(UsageError) {
+            words = try ArgumentWords(arguments, globalOptions: GlobalOptions.all, help: GlobalOptions.help, lookup: { CommandName.named($0)?.declaration }) {
+                CompletionAction.commandNames
+            }
+        } catch {
+            throw CLIError.usage(error.message, error.usage)
+        }
         if words.helping { return .help(words.command) }
         if words.globals[GlobalOptions.version.name] != nil { return .version }
         // A command that needs nothing of the run reads neither the config file nor the

@@ -1,4 +1,3 @@
-import Glibc
 import LoansSystem
 
 /// The dynamically linked build of loans that the shipped (static) binary hands `serve` over to
@@ -20,20 +19,10 @@ enum DynamicCompanion {
     /// could not, with what is missing in words.
     static func run(_ arguments: [[UInt8]]) -> String {
         guard let companion = path() else { return "cannot tell where this loans is installed (/proc/self/exe)" }
-        guard access(companion, X_OK) == 0 else {
+        guard ProgramImage.isExecutable(companion) else {
             return "serving HTTPS directly needs loans' dynamically linked companion at \(companion), which is not installed (ci/install puts it there); or serve plain HTTP behind a reverse proxy that does TLS"
         }
-        let words = [Array(companion.utf8)] + arguments
-        // Each word as the bytes given (a path need not be UTF-8), NUL-terminated.
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { bytes in
-            let word = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { word[index] = CChar(bitPattern: byte) }
-            word[bytes.count] = 0
-            return word
-        } + [nil]
-        execv(companion, argv)
-        let why = String(cString: strerror(errno))
-        argv.forEach { $0?.deallocate() }
+        let why = ProgramImage.replace(with: companion, arguments: [Array(companion.utf8)] + arguments)
         return "cannot start loans' dynamically linked companion \(companion): \(why)"
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import LoansAdapters
 import LoansCore
 
@@ -10,7 +9,7 @@ import LoansCore
 /// alone (0600, `DatabaseCreation`).
 enum ServedDatabaseMode {
     /// The bits that must be clear: the group's write and execute, and everything of others.
-    static let forbidden: mode_t = 0o037
+    static let forbidden: UInt32 = 0o037
 
     /// Checks the file at `path`: nil when its mode is fine (or it is not there yet, or cannot be
     /// looked at — the store then says why); a warning to print when it is not but
@@ -28,7 +27,7 @@ enum ServedDatabaseMode {
     }
 
     /// Permission bits as `chmod` takes them: four octal digits (`0644`).
-    private static func octal(_ permissions: mode_t) -> String {
+    private static func octal(_ permissions: UInt32) -> String {
         let digits = String(permissions & 0o7777, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -1,4 +1,3 @@
-import Glibc
 import LoansAdapters
 import LoansArgon2
 import LoansCalendar
@@ -93,7 +92,7 @@ struct WebServer {
         }
         log.say("loans: serving on \(scheme)://\(server.address)/ (base \(base)); stop with Ctrl-C or SIGTERM")
         let signal = signals.wait()
-        log.say("loans: \(signal == SIGINT ? "SIGINT" : "SIGTERM"): stopping (open requests get up to 5 s)")
+        log.say("loans: \(signal.rawValue): stopping (open requests get up to 5 s)")
         feed?.stop()
         server.stop(grace: HTTPLimits.drainSeconds)
         passwordChecks.stop()
@@ -108,26 +107,5 @@ final class FrontBox: Sendable {
     var front: WebFront? {
         get { made.withLock { $0 } }
         set { made.withLock { $0 = newValue } }
-    }
-}
-
-/// SIGTERM and SIGINT, blocked from the start in this thread (and so in every thread it starts
-/// after), waited for with `sigwait`: nothing runs when they come but the orderly stop.
-struct StopSignals {
-    private var set = sigset_t()
-
-    init() {
-        sigemptyset(&set)
-        sigaddset(&set, SIGTERM)
-        sigaddset(&set, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-    }
-
-    /// Blocks until one of them arrives; returns which.
-    func wait() -> Int32 {
-        var set = self.set
-        var signal: Int32 = 0
-        while sigwait(&set, &signal) != 0 {}
-        return signal
     }
 }

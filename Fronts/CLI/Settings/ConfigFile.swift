@@ -1,5 +1,5 @@
-import Glibc
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansText
 
@@ -37,12 +37,12 @@ struct ConfigFile {
     /// path's `~/` stands for. A file that gives a password (in `db`) is refused when anyone but
     /// its owner may read it, as libpq refuses such a `~/.pgpass`.
     static func load(_ path: SystemPath, home: [UInt8]?) throws(CLIError) -> ConfigFile? {
-        guard let (bytes, mode) = try read(path) else { return nil }
+        guard let (bytes, status) = try read(path) else { return nil }
         let file = try ConfigFile(path: path, bytes: bytes, home: home)
-        if mode & (S_IRWXG | S_IRWXO) != 0, let entry = file.entries[SettingKey.db.key], let db = entry.value as? SystemPath,
+        if status.othersMayAccess, let entry = file.entries[SettingKey.db.key], let db = entry.value as? SystemPath,
            let text = String(validating: db.bytes, as: UTF8.self), StoreEngines.server(claiming: text)?.holdsPassword(text) == true {
             throw error(
-                "\(shown(path)):\(entry.line): db holds a password, and others may read this file (mode \(String(mode & 0o777, radix: 8))); keep the password in ~/.pgpass or PGPASSWORD instead, or make the file private (chmod 600 \(shown(path)))"
+                "\(shown(path)):\(entry.line): db holds a password, and others may read this file (mode \(String(status.permissions & 0o777, radix: 8))); keep the password in ~/.pgpass or PGPASSWORD instead, or make the file private (chmod 600 \(shown(path)))"
             )
         }
         return file
@@ -85,9 +85,9 @@ struct ConfigFile {
         self.entries = entries
     }
 
-    /// The file's bytes and permission bits, nil when it does not exist; a refusal for anything
-    /// but a small regular file.
-    private static func read(_ path: SystemPath) throws(CLIError) -> (bytes: [UInt8], mode: mode_t)? {
+    /// The file's bytes and status, nil when it does not exist; a refusal for anything but a
+    /// small regular file.
+    private static func read(_ path: SystemPath) throws(CLIError) -> (bytes: [UInt8], status: FileStatus)? {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noControllingTerminal])
@@ -116,7 +116,7 @@ struct ConfigFile {
             } catch {
                 throw ConfigFile.error("cannot read the config file \(shown(path)): \(error)")
             }
-            if count == 0 { return (bytes, status.permissions) }
+            if count == 0 { return (bytes, status) }
             bytes += chunk[..<count]
         }
         throw ConfigFile.error("the config file \(shown(path)) is larger than \(byteLimit / 1024) KiB; a loans config file is a few key = value lines")

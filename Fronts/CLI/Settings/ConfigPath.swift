@@ -1,3 +1,4 @@
+import LoansArguments
 import LoansCore
 
 extension ConfigFile {

@@ -1,4 +1,5 @@
 import LoansAdapters
+import LoansArguments
 import LoansCore
 import LoansText
 
@@ -74,8 +75,8 @@ struct Settings {
     var environment: Environment { sources.environment }
 
     init(_ globals: ByName<Word>, environment: Environment) throws(CLIError) {
-        let given = try OptionValues(globals, globals.compactMap { GlobalOptions.option($0.name) }, today: .earliest) { .usage($0, nil) }
-        if let violation = OptionRule.violation(of: GlobalOptions.rules, given: { globals[$0.name] != nil }, command: nil) {
+        let given = try OptionValues(globals, globals.compactMap { GlobalOptions.option($0.name) }, today: .earliest) { CLIError.usage($0, nil) }
+        if let violation = OptionRule.violation(of: GlobalOptions.rules, given: { globals[$0.name] != nil }, who: CommandName.program) {
             throw .usage(violation, nil)
         }
         today = given[GlobalOptions.today]

@@ -1,4 +1,3 @@
-import Glibc
 import LoansSystem
 
 /// Buffered output to a file descriptor (stdout, stderr), or captured in memory for tests.
@@ -97,12 +96,15 @@ package struct Console {
     /// `loans: cannot write output: …` on stderr (when stderr can take it), the run's files
     /// removed, exit 74.
     package static func standard() -> Console {
-        Console(out: OutputChannel(descriptor: STDOUT_FILENO, failure: endRun), err: OutputChannel(descriptor: STDERR_FILENO))
+        Console(
+            out: OutputChannel(descriptor: FileDescriptor.standardOutput.rawValue, failure: endRun),
+            err: OutputChannel(descriptor: FileDescriptor.standardError.rawValue)
+        )
     }
 
     private static func endRun(_ error: Errno) {
         try? FileDescriptor.standardError.writeAll(Array("loans: cannot write output: \(error)\n".utf8))
         RunCleanup.perform()
-        exit(ExitCode.ioError.rawValue)
+        ProcessControl.exit(ExitCode.ioError.rawValue)
     }
 }

@@ -32,36 +32,22 @@ enum PasswordInput {
             throw CLIError(code: .ioError, message: "cannot turn the terminal's echo off: \(error)")
         }
         defer { echo.restore() }
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while line.count <= limit {
-            let count: Int
-            do {
-                count = try withUnsafeMutableBytes(of: &byte) { buffer throws(Errno) in try FileDescriptor.standardInput.read(into: buffer) }
-            } catch {
-                throw CLIError(code: .ioError, message: "cannot read the password: \(error)")
-            }
-            if count == 0 || byte == UInt8(ascii: "\n") { break }
-            line.append(byte)
+        let line: [UInt8]
+        do throws(Errno) {
+            line = try FileDescriptor.standardInput.readLine(upTo: limit)
+        } catch {
+            throw CLIError(code: .ioError, message: "cannot read the password: \(error)")
         }
         return try oneLine(line)
     }
 
     /// All of stdin, up to `limit` bytes.
     private static func everything(_ input: FileDescriptor) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 512)
-        while bytes.count < limit {
-            let count: Int
-            do {
-                count = try chunk.withUnsafeMutableBytes { buffer throws(Errno) in try input.read(into: buffer) }
-            } catch {
-                throw CLIError(code: .ioError, message: "cannot read the password from stdin: \(error)")
-            }
-            if count == 0 { break }
-            bytes += chunk.prefix(count)
+        do throws(Errno) {
+            return try input.readAll(upTo: limit)
+        } catch {
+            throw CLIError(code: .ioError, message: "cannot read the password from stdin: \(error)")
         }
-        return bytes
     }
 
     /// The one line of `bytes` (its newline, or CR LF, taken off); refused when there is none,

@@ -1,3 +1,5 @@
+import LoansArguments
+
 /// What a shell offers for a value, decided by the value's kind: the same for every shell.
 enum CompletionAction: Equatable {
     /// Nothing to offer (free text, a date, a number).

@@ -1,3 +1,5 @@
+import LoansArguments
+
 /// `loans completions fish`: `complete` lines for fish, written from the declarations. Loan ids
 /// come with their titles as descriptions.
 enum FishCompletionScript {

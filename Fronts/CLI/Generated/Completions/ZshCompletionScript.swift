@@ -1,3 +1,5 @@
+import LoansArguments
+
 /// `loans completions zsh`: a `_loans` function for zsh's completion system (`compinit`),
 /// written from the declarations. Loan ids come with their titles as descriptions.
 enum ZshCompletionScript {

@@ -1,5 +1,5 @@
-import LoansAdapters
 import LoansCore
+import LoansSystem
 
 /// How the bytes of one value (a word of the command line, an environment variable, the right
 /// side of a config line) become a `Value`, checked. Each reader is made together with its kind,
@@ -10,13 +10,13 @@ import LoansCore
 /// read travels as `any Sendable` and is cast back to `Value` where it is read typed). A generic
 /// type that stored a `Value` would be made at run time wherever it is copied, and a status
 /// bar's run would pay for making one per setting.
-struct ValueReader<Value: Sendable>: Sendable {
-    let kind: ValueKind
+package struct ValueReader<Value: Sendable>: Sendable {
+    package let kind: ValueKind
     /// A value of this reader as `loans config` and help show it (the form it was read from).
-    let shown: @Sendable (any Sendable) -> String
+    package let shown: @Sendable (any Sendable) -> String
     private let reading: @Sendable (ValueInput) throws(ValueError) -> any Sendable
 
-    init(_ kind: ValueKind, shown: @escaping @Sendable (Value) -> String, reading: @escaping @Sendable (ValueInput) throws(ValueError) -> Value) {
+    package init(_ kind: ValueKind, shown: @escaping @Sendable (Value) -> String, reading: @escaping @Sendable (ValueInput) throws(ValueError) -> Value) {
         self.kind = kind
         self.shown = { value in (value as? Value).map(shown) ?? "" }
         self.reading = { input throws(ValueError) in try reading(input) }
@@ -30,25 +30,25 @@ struct ValueReader<Value: Sendable>: Sendable {
 
     /// Reads `bytes`: a `Value`. `label` (an option, a variable, a config key) starts the
     /// message of a refusal; `today` anchors relative dates.
-    func read(_ bytes: [UInt8], label: String?, today: CivilDate) throws(ValueError) -> any Sendable {
+    package func read(_ bytes: [UInt8], label: String?, today: CivilDate) throws(ValueError) -> any Sendable {
         try reading(ValueInput(bytes: bytes, prefix: label.map { $0 + ": " } ?? "", today: today))
     }
 
     /// The same reader for a setting that may have no value (`db` until one is given). (A value
     /// read casts to `Value?` as it is; nil shows as nothing.)
-    var optional: ValueReader<Value?> {
+    package var optional: ValueReader<Value?> {
         ValueReader<Value?>(kind, shown: shown, reading: reading)
     }
 }
 
 /// One value being read: its bytes, the start of a refusal's message, and today.
-struct ValueInput {
-    let bytes: [UInt8]
-    let prefix: String
-    let today: CivilDate
+package struct ValueInput {
+    package let bytes: [UInt8]
+    package let prefix: String
+    package let today: CivilDate
 
     /// The bytes as text; a refusal when they are not UTF-8 (loans never replaces a byte).
-    func text() throws(ValueError) -> String {
+    package func text() throws(ValueError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ValueError(prefix + "the value is not valid UTF-8 (loans keeps every byte of a text or refuses it)")
         }
@@ -57,7 +57,7 @@ struct ValueInput {
 
     /// A whole number in `range`: digits only, at most nine of them (so no overflow and no sign
     /// or spaces).
-    func number(_ range: ClosedRange<Int>, unit: String) throws(ValueError) -> Int {
+    package func number(_ range: ClosedRange<Int>, unit: String) throws(ValueError) -> Int {
         let text = try text()
         guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
               let number = Int(text), range.contains(number)
@@ -70,13 +70,13 @@ struct ValueInput {
 
 extension ValueReader where Value == String {
     /// Free text.
-    static var text: Self { utf8(.text) }
+    package static var text: Self { utf8(.text) }
     /// A person or library, completed from the names already used.
-    static var name: Self { utf8(.name) }
+    package static var name: Self { utf8(.name) }
     /// A program to run; the words after it are its own.
-    static var program: Self { utf8(.program) }
+    package static var program: Self { utf8(.program) }
     /// The name of a loans command.
-    static var command: Self { utf8(.command) }
+    package static var command: Self { utf8(.command) }
 
     private static func utf8(_ kind: ValueKind) -> Self {
         Self(kind, shown: { $0 }) { input throws(ValueError) in try input.text() }
@@ -85,7 +85,7 @@ extension ValueReader where Value == String {
 
 extension ValueReader where Value == ReminderRecipient {
     /// A person whom reminders go to, by name (`ReminderRecipient.person(named:)`).
-    static var recipient: Self {
+    package static var recipient: Self {
         Self(.text, shown: { $0.description }) { input throws(ValueError) in
             let text = try input.text()
             guard let person = ReminderRecipient.person(named: text) else {
@@ -101,7 +101,7 @@ extension ValueReader where Value == ReminderRecipient {
 extension ValueReader where Value == EmailAddress {
     /// An e-mail address, `local@domain` (`EmailAddress` says exactly what is accepted); a refusal
     /// shows the value quoted, its controls escaped.
-    static var email: Self {
+    package static var email: Self {
         Self(.text, shown: { $0.text }) { input throws(ValueError) in
             let text = try input.text()
             do throws(EmailAddressError) {
@@ -115,7 +115,7 @@ extension ValueReader where Value == EmailAddress {
 
 extension ValueReader where Value == SystemPath {
     /// A file path, its bytes kept as given.
-    static var path: Self {
+    package static var path: Self {
         Self(.path, shown: { $0.description }) { input throws(ValueError) in
             guard let path = SystemPath(bytes: input.bytes) else {
                 throw ValueError(input.prefix + (input.bytes.isEmpty ? "an empty path names no file" : "a path cannot hold a NUL byte"))
@@ -127,7 +127,7 @@ extension ValueReader where Value == SystemPath {
 
 extension ValueReader where Value == CivilDate {
     /// A date in `forms`, relative ones counted from today.
-    static func date(_ forms: DateForms) -> Self {
+    package static func date(_ forms: DateForms) -> Self {
         Self(.date(forms), shown: { $0.iso }) { input throws(ValueError) in
             let text = try input.text()
             do throws(DateInputError) {
@@ -141,7 +141,7 @@ extension ValueReader where Value == CivilDate {
 
 extension ValueReader where Value == DateOffset {
     /// `+N[dwmy]`, in days when the unit is left out.
-    static var offset: Self {
+    package static var offset: Self {
         Self(.offset, shown: { "+\($0.count)\($0.unit.letter)" }) { input throws(ValueError) in
             let text = try input.text()
             guard let offset = DateOffset(parsing: text, defaultUnit: .days) else {
@@ -154,14 +154,14 @@ extension ValueReader where Value == DateOffset {
 
 extension ValueReader where Value == Int {
     /// A whole number in `range`; `unit` names what is counted.
-    static func number(_ range: ClosedRange<Int>, unit: String) -> Self {
+    package static func number(_ range: ClosedRange<Int>, unit: String) -> Self {
         Self(.number(range, unit: unit), shown: { String($0) }) { input throws(ValueError) in try input.number(range, unit: unit) }
     }
 }
 
 extension ValueReader where Value == DueWindow {
     /// The "due soon" window: a number of days from 0 to `DueWindow.maximumDays`.
-    static var window: Self {
+    package static var window: Self {
         let range = 0...DueWindow.maximumDays
         return Self(.number(range, unit: "days"), shown: { String($0.days) }) { input throws(ValueError) in
             let days = try input.number(range, unit: "days")
@@ -173,7 +173,7 @@ extension ValueReader where Value == DueWindow {
 
 extension ValueReader where Value == [Int] {
     /// Days before a due date, like `3,1,0`: each once, the furthest first (the empty text: none).
-    static var days: Self {
+    package static var days: Self {
         Self(.days, shown: ValueReader.commaSeparated) { input throws(ValueError) in
             let text = try input.text()
             guard text.utf8.count <= 1000, let days = ReminderSchedule.days(parsing: text) else {
@@ -199,10 +199,10 @@ extension ValueReader where Value == [Int] {
 
 extension ValueReader where Value == LoanID {
     /// A loan id: a positive whole number (a leading # is fine); the shells offer open loans.
-    static var id: Self { id(completing: .open) }
+    package static var id: Self { id(completing: .open) }
 
     /// The id of a returned loan: read as any id, the shells offer the loans returned last.
-    static var returnedID: Self { id(completing: .returned) }
+    package static var returnedID: Self { id(completing: .returned) }
 
     private static func id(completing loans: LoanIDs) -> Self {
         Self(.id(loans), shown: { String($0.rawValue) }) { input throws(ValueError) in
@@ -217,7 +217,7 @@ extension ValueReader where Value == LoanID {
 
 extension ValueReader where Value: CaseIterable & RawRepresentable & Equatable, Value.RawValue == String {
     /// One of the cases, by its raw value; `noun` says what they are ("format").
-    static func choice(noun: String) -> Self {
+    package static func choice(noun: String) -> Self {
         let values = Array(Value.allCases)
         return choice(words: values.map { $0.rawValue }, values: values, noun: noun)
     }
@@ -225,7 +225,7 @@ extension ValueReader where Value: CaseIterable & RawRepresentable & Equatable, 
 
 extension ValueReader where Value: Equatable {
     /// One of `choices`, by its word; `noun` says what they are ("query").
-    static func choice(_ choices: [(word: String, value: Value)], noun: String) -> Self {
+    package static func choice(_ choices: [(word: String, value: Value)], noun: String) -> Self {
         choice(words: choices.map(\.word), values: choices.map(\.value), noun: noun)
     }
 
@@ -235,7 +235,7 @@ extension ValueReader where Value: Equatable {
         let shown: @Sendable (Value) -> String = { value in values.firstIndex(of: value).map { words[$0] } ?? "" }
         return Self(.choice(words, noun: noun), shown: shown) { input throws(ValueError) in
             let text = try input.text()
-            // Compared one by one, as `CommandName.named` does: no string table built for a lookup.
+            // Compared one by one, as a program finds its commands: no string table built for a lookup.
             guard let index = words.firstIndex(of: text) else {
                 let hint = Suggestion.nearest(to: text, among: words).map { "; did you mean \(Quoted($0))?" } ?? ""
                 throw ValueError(input.prefix + "\(Quoted(text)) is not a \(noun) (use \(words.joined(separator: ", ")))\(hint)")

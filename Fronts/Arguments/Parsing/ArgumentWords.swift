@@ -4,23 +4,31 @@ import LoansCore
 /// command), the command, its options and its positional arguments, each value still the bytes
 /// typed. `--name=value` and `--name value` are the same; `--` ends the options, as POSIX says,
 /// wherever it stands. Nothing is interpreted yet except which declaration each word belongs to.
-struct ArgumentWords {
-    var globals = ByName<Word>()
-    var command: CommandDeclaration?
-    var options = ByName<Word>()
-    var positionals: [Word] = []
+package struct ArgumentWords {
+    package var globals = ByName<Word>()
+    package var command: CommandDeclaration?
+    package var options = ByName<Word>()
+    package var positionals: [Word] = []
     /// The words after a program option's program (`--exec PROGRAM ARG…`): its own, never read.
-    var programArguments: [Word] = []
+    package var programArguments: [Word] = []
 
-    /// Whether `-h`/`--help` was given.
-    var helping: Bool { globals[GlobalOptions.help.name] != nil }
+    /// The global option that asks for help (`-h`/`--help`).
+    private let help: OptionDeclaration
 
-    /// Sorts `words` (without the program name); `lookup` finds a command by any of its names,
-    /// `commandNames` lists them all for a suggestion.
-    init(_ words: [Word], lookup: (String) -> CommandDeclaration?, commandNames: () -> [String]) throws(CLIError) {
+    /// Whether help was asked for.
+    package var helping: Bool { globals[help.name] != nil }
+
+    /// Sorts `words` (without the program name) by `globalOptions` (`help` among them) and the
+    /// commands' declarations; `lookup` finds a command by any of its names, `commandNames`
+    /// lists them all for a suggestion.
+    package init(
+        _ words: [Word], globalOptions: [OptionDeclaration], help: Flag, lookup: (String) -> CommandDeclaration?,
+        commandNames: () -> [String]
+    ) throws(UsageError) {
+        self.help = help.declaration
         var index = 0
         var optionsEnded = false
-        func usage(_ message: String) -> CLIError { .usage(message, command?.synopsis) }
+        func usage(_ message: String) -> UsageError { UsageError(message, usage: command?.synopsis) }
         while index < words.count {
             let word = words[index]
             index += 1
@@ -46,12 +54,12 @@ struct ArgumentWords {
             let name = nameWord.text ?? nameWord.shown
             let declaration: OptionDeclaration
             let global: Bool
-            if let found = GlobalOptions.option(name) {
+            if let found = globalOptions.first(where: { $0.spellings.contains(name) }) {
                 (declaration, global) = (found, true)
             } else if let found = command?.option(name) {
                 (declaration, global) = (found, false)
             } else {
-                let known = GlobalOptions.all.map(\.name) + (command?.options.map(\.name) ?? [])
+                let known = globalOptions.map(\.name) + (command?.options.map(\.name) ?? [])
                 let scope = command.map { " for '\($0.name)'" } ?? ""
                 let hint = Suggestion.nearest(to: name, among: known).map { "; did you mean \(Quoted($0))?" } ?? ""
                 throw usage("unknown option \(Quoted(name))\(scope)\(hint)")
@@ -80,20 +88,20 @@ struct ArgumentWords {
     }
 
     /// The number of positionals and the rules of the command's options.
-    private func check(_ command: CommandDeclaration) throws(CLIError) {
-        func usage(_ message: String) -> CLIError { .usage(message, command.synopsis) }
+    private func check(_ command: CommandDeclaration) throws(UsageError) {
+        func usage(_ message: String) -> UsageError { UsageError(message, usage: command.synopsis) }
         let count = command.positionalCount
         if positionals.count < count.lowerBound { throw usage("'\(command.name)' is missing an argument") }
         if positionals.count > count.upperBound {
             throw usage("unexpected argument \(Quoted(positionals[count.upperBound].shown)) for '\(command.name)'")
         }
-        if let violation = OptionRule.violation(of: command.rules, given: { options[$0.name] != nil }, command: command.name) {
+        if let violation = OptionRule.violation(of: command.rules, given: { options[$0.name] != nil }, who: "'\(command.name)'") {
             throw usage(violation)
         }
     }
 
     /// "a and b", "a, b and c".
-    static func list(_ items: [String], or: Bool = false) -> String {
+    package static func list(_ items: [String], or: Bool = false) -> String {
         guard let last = items.last else { return "" }
         let joiner = or ? " or " : " and "
         return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + joiner + last

@@ -3,7 +3,7 @@ import LoansCore
 /// The values given for options, each read by its declaration (so checked) and typed on the way
 /// out: `values[Self.maxWidth]` is the `Int` its `Option<Int>` read, `values[Self.watch]` a
 /// `Bool`. An option not given reads as nil (a flag as false).
-struct OptionValues {
+package struct OptionValues {
     /// The names given and their values, side by side (two arrays rather than one of pairs: an
     /// array of tuples holding `any Sendable` is a type made at run time).
     private var names: [String] = []
@@ -11,7 +11,9 @@ struct OptionValues {
 
     /// Reads the word given for each of `options`, in that order (the first bad value is the one
     /// reported); `refusal` words a value's refusal as the caller reports it.
-    init(_ words: ByName<Word>, _ options: [OptionDeclaration], today: CivilDate, refusal: (String) -> CLIError) throws(CLIError) {
+    package init<Failure: Error>(
+        _ words: ByName<Word>, _ options: [OptionDeclaration], today: CivilDate, refusal: (String) -> Failure
+    ) throws(Failure) {
         for option in options {
             guard let word = words[option.name] else { continue }
             names.append(option.name)
@@ -28,20 +30,20 @@ struct OptionValues {
     }
 
     /// The value given for `option`, if any.
-    subscript<Value>(_ option: Option<Value>) -> Value? {
+    package subscript<Value>(_ option: Option<Value>) -> Value? {
         // Unwrapped before the cast: nil cast to an optional `Value` would read as a value given.
         guard let value = value(of: option.declaration) else { return nil }
         return value as? Value
     }
 
     /// Whether `flag` was given.
-    subscript(_ flag: Flag) -> Bool {
+    package subscript(_ flag: Flag) -> Bool {
         names.contains(flag.name)
     }
 
     /// The value given for `option` whatever its type, for the setting that reads it back as
     /// its own (the option was made with the setting's reader).
-    func value(of option: OptionDeclaration) -> (any Sendable)? {
+    package func value(of option: OptionDeclaration) -> (any Sendable)? {
         names.firstIndex(of: option.name).map { values[$0] }
     }
 }

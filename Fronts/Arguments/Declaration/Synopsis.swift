@@ -2,8 +2,8 @@
 extension CommandDeclaration {
     /// The command's usage line: positionals, then options in the order declared; options that
     /// go together are shown together, `(a | b)` when one is needed, `[a | b]` when optional.
-    var synopsis: String {
-        var parts = ["loans", name]
+    package var synopsis: String {
+        var parts = [program, name]
         for positional in positionals {
             parts.append(positional.synopsis)
         }
@@ -22,14 +22,14 @@ extension CommandDeclaration {
     }
 
     /// The exclusive group an option belongs to, if any.
-    func group(of option: OptionDeclaration) -> (options: [OptionDeclaration], required: Bool)? {
+    package func group(of option: OptionDeclaration) -> (options: [OptionDeclaration], required: Bool)? {
         OptionRule.group(of: option, in: rules)
     }
 }
 
 extension PositionalDeclaration {
     /// `ID`, `[COMMAND]`, `bash|zsh|fish`, `[agenda | overdue | due-soon | all]`.
-    var synopsis: String {
+    package var synopsis: String {
         let choices = kind.choices
         if choices.isEmpty { return optional ? "[\(name)]" : name }
         return optional ? "[" + choices.joined(separator: " | ") + "]" : choices.joined(separator: "|")

@@ -1,4 +1,3 @@
-import LoansAdapters
 import LoansCore
 import LoansInterchange
 import LoansWake
@@ -6,11 +5,11 @@ import LoansWake
 /// `--fixture FILE`: the loans of a document, read-only. Each reader reads the document again
 /// (a run that keeps going sees it edited); writes are refused, naming the option, and so is
 /// recording reminders (a dry run shows them).
-final class FixtureEngine: StoreEngine, WatchedStore {
-    let path: SystemPath
-    let run: StoreRun
+package final class FixtureEngine: StoreEngine, WatchedStore {
+    package let path: SystemPath
+    package let run: StoreRun
 
-    init(_ path: SystemPath, run: StoreRun) {
+    package init(_ path: SystemPath, run: StoreRun) {
         self.path = path
         self.run = run
     }
@@ -24,27 +23,27 @@ final class FixtureEngine: StoreEngine, WatchedStore {
         }
     }
 
-    func reader() throws -> any LoanReading {
+    package func reader() throws -> any LoanReading {
         try document()
     }
 
-    func readers(upTo capacity: Int) throws -> any LoanReaderPool {
+    package func readers(upTo capacity: Int) throws -> any LoanReaderPool {
         try document()
     }
 
-    func writer() throws -> any LoanWriting {
+    package func writer() throws -> any LoanWriting {
         throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
     }
 
-    func signIns(upTo capacity: Int) throws -> any SignInStore {
+    package func signIns(upTo capacity: Int) throws -> any SignInStore {
         throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; the web's accounts, sessions and private links are kept in a database (--db PATH)")
     }
 
-    func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {
+    package func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {
         try body(try writer())
     }
 
-    func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
+    package func reminders(recording: Bool) throws -> any LoanReading & ReminderLedger {
         guard !recording else {
             throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; reminders are recorded in a database (--db PATH); --dry-run shows them")
         }
@@ -52,21 +51,21 @@ final class FixtureEngine: StoreEngine, WatchedStore {
     }
 
     /// The document's own `database_id`, if it names one: nothing can be upgraded.
-    func identifiedReader() throws -> any LoanReading {
+    package func identifiedReader() throws -> any LoanReading {
         try document()
     }
 
     /// A fixture counts as existing: it cannot be written.
-    func exists() throws -> Bool {
+    package func exists() throws -> Bool {
         true
     }
 
-    func who(reading reader: any LoanReading) -> String {
+    package func who(reading reader: any LoanReading) -> String {
         run.author.name
     }
 
     /// inotify on the document, read whole when it changes.
-    func wakeSource() -> any WakeSource {
+    package func wakeSource() -> any WakeSource {
         FileChanges(data: [path], companions: [], readWhole: true)
     }
 }

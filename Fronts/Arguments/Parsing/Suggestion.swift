@@ -1,8 +1,8 @@
 /// "Did you mean …?": the nearest name to a mistyped one, by edit distance with transpositions
 /// (`lsit` → `list`, `agneda` → `agenda`), when it is near enough to be a slip of the fingers.
-enum Suggestion {
+package enum Suggestion {
     /// The closest of `names` to `typed`, or nil when none is close.
-    static func nearest(to typed: String, among names: [String]) -> String? {
+    package static func nearest(to typed: String, among names: [String]) -> String? {
         let typed = Array(typed.unicodeScalars)
         guard !typed.isEmpty, typed.count <= 64 else { return nil }
         var best: (name: String, distance: Int)?
@@ -17,7 +17,7 @@ enum Suggestion {
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
     /// two neighbours each cost 1.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)

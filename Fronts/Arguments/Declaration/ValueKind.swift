@@ -3,7 +3,7 @@ import LoansCore
 /// What kind of value an option, a positional argument or a setting takes, as help, the man page
 /// and the shells need to know it: which values a choice offers, which date forms a date accepts,
 /// what to complete. How the bytes are read is the `ValueReader` made with the kind.
-enum ValueKind: Equatable, Sendable {
+package enum ValueKind: Equatable, Sendable {
     /// An option that takes no value.
     case flag
     /// Free text: a title, a note. Must be UTF-8.
@@ -30,20 +30,20 @@ enum ValueKind: Equatable, Sendable {
     case command
 
     /// Whether the value is a loan id, whichever loans complete.
-    var isLoanID: Bool {
+    package var isLoanID: Bool {
         if case .id = self { return true }
         return false
     }
 
     /// The values the shells offer for a choice.
-    var choices: [String] {
+    package var choices: [String] {
         if case .choice(let values, _) = self { return values }
         return []
     }
 }
 
 /// Which loans the shells offer for an id.
-enum LoanIDs: CaseIterable, Sendable {
+package enum LoanIDs: CaseIterable, Sendable {
     /// The most urgent open loans (what `show`, `renew`, `return` take).
     case open
     /// The loans returned most recently (what `reopen` takes).
@@ -51,10 +51,10 @@ enum LoanIDs: CaseIterable, Sendable {
 }
 
 /// A value refused by its kind; the message names where it came from.
-struct ValueError: Error {
-    let message: String
+package struct ValueError: Error {
+    package let message: String
 
-    init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }

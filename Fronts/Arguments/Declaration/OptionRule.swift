@@ -1,7 +1,7 @@
-/// How options go together — a command's, or the global ones (`--db`, `--fixture` and `--demo`
-/// each name where the loans are) — checked before the values are used.
-struct OptionRule: Equatable, Sendable {
-    enum Shape: Equatable, Sendable {
+/// How options go together — a command's, or the global ones — checked before the values are
+/// used.
+package struct OptionRule: Equatable, Sendable {
+    package enum Shape: Equatable, Sendable {
         /// The one option must be given.
         case required
         /// At most one of the options; when `required`, exactly one.
@@ -10,44 +10,43 @@ struct OptionRule: Equatable, Sendable {
         case anyOf
     }
 
-    let shape: Shape
-    let options: [OptionDeclaration]
+    package let shape: Shape
+    package let options: [OptionDeclaration]
     /// Words the refusal when none is given (else a message made from the names).
-    let missing: String?
+    package let missing: String?
 
     /// The option must be given.
-    static func required<Value>(_ option: Option<Value>) -> OptionRule {
+    package static func required<Value>(_ option: Option<Value>) -> OptionRule {
         OptionRule(shape: .required, options: [option.declaration], missing: nil)
     }
 
     /// At most one of the options (an `OptionList`); when `required`, exactly one. `missing`
     /// words the refusal when none is given.
-    static func oneOf(required: Bool, missing: String? = nil, @OptionList _ options: () -> [OptionDeclaration]) -> OptionRule {
+    package static func oneOf(required: Bool, missing: String? = nil, @OptionList _ options: () -> [OptionDeclaration]) -> OptionRule {
         OptionRule(shape: .oneOf(required: required), options: options(), missing: missing)
     }
 
     /// At least one of the options; `missing` words the refusal.
-    static func anyOf(_ options: [OptionDeclaration], missing: String) -> OptionRule {
+    package static func anyOf(_ options: [OptionDeclaration], missing: String) -> OptionRule {
         OptionRule(shape: .anyOf, options: options, missing: missing)
     }
 
     /// Whether this rule says `option` must be given.
-    func requires(_ option: OptionDeclaration) -> Bool {
+    package func requires(_ option: OptionDeclaration) -> Bool {
         shape == .required && options == [option]
     }
 
     /// The exclusive group of `rules` that `option` belongs to, if any.
-    static func group(of option: OptionDeclaration, in rules: [OptionRule]) -> (options: [OptionDeclaration], required: Bool)? {
+    package static func group(of option: OptionDeclaration, in rules: [OptionRule]) -> (options: [OptionDeclaration], required: Bool)? {
         for rule in rules {
             if case .oneOf(let required) = rule.shape, rule.options.contains(option) { return (rule.options, required) }
         }
         return nil
     }
 
-    /// The first rule of `rules` the options given break, worded; nil when all hold. `command`
-    /// names the command in the refusal (nil for the global options).
-    static func violation(of rules: [OptionRule], given: (OptionDeclaration) -> Bool, command: String?) -> String? {
-        let who = command.map { "'\($0)'" } ?? "loans"
+    /// The first rule of `rules` the options given break, worded; nil when all hold. `who`
+    /// names what needs the options in the refusal (`'add'`, or the program for the global ones).
+    package static func violation(of rules: [OptionRule], given: (OptionDeclaration) -> Bool, who: String) -> String? {
         for rule in rules {
             let given = rule.options.filter(given)
             switch rule.shape {

@@ -1,22 +1,22 @@
-import Glibc
+import LoansSystem
 
 /// The environment of one run, values as the bytes given. An empty variable counts as unset
-/// (`LOANS_DB=` names no database; `NO_COLOR=` asks for nothing). The process's own environment
-/// is read one variable at a time, when asked: a status bar's run reads a handful, not all.
-struct Environment {
+/// (`NO_COLOR=` asks for nothing). The process's own environment is read one variable at a
+/// time, when asked: a status bar's run reads a handful, not all.
+package struct Environment {
     private let lookup: (String) -> [UInt8]?
     private let everything: () -> [String: String]
 
     /// An environment given whole (tests, tools).
-    init(_ values: [String: [UInt8]]) {
+    package init(_ values: [String: [UInt8]]) {
         lookup = { values[$0] }
         everything = { values.mapValues { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// The process's environment.
-    static var process: Environment {
+    package static var process: Environment {
         Environment(
-            lookup: { name in getenv(name).map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } },
+            lookup: ProcessEnvironment.variable,
             everything: ProcessEnvironment.current
         )
     }
@@ -27,18 +27,18 @@ struct Environment {
     }
 
     /// The variable's value, nil when unset or empty.
-    subscript(_ name: String) -> Word? {
+    package subscript(_ name: String) -> Word? {
         guard let bytes = lookup(name), !bytes.isEmpty else { return nil }
         return Word(bytes)
     }
 
     /// The variable's value as text (invalid UTF-8 replaced), nil when unset or empty: for
     /// values that are only shown or compared, never for paths.
-    func text(_ name: String) -> String? {
+    package func text(_ name: String) -> String? {
         self[name].map { String(decoding: $0.bytes, as: UTF8.self) }
     }
 
     /// Every variable as text (invalid UTF-8 replaced), for the parts of loans that take the
     /// environment whole (the change hook after a write).
-    var strings: [String: String] { everything() }
+    package var strings: [String: String] { everything() }
 }

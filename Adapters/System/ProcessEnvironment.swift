@@ -1,11 +1,17 @@
 import Glibc
 
-/// The process's arguments and environment. Arguments are read as the bytes the kernel gave
-/// (Swift's `CommandLine.arguments` would replace invalid UTF-8 with U+FFFD).
+/// The process's arguments and environment. Arguments and variables are read as the bytes the
+/// kernel gave (Swift's `CommandLine.arguments` would replace invalid UTF-8 with U+FFFD).
 package enum ProcessEnvironment {
+    /// One variable's value as bytes, nil when unset: read when asked, so a run reads only the
+    /// few it needs.
+    package static func variable(_ name: String) -> [UInt8]? {
+        getenv(name).map { cBytes($0) }
+    }
+
     /// Every variable, its value decoded as UTF-8 (invalid bytes replaced): for the parts that
     /// take the environment whole and only read text. Settings and paths read one variable at a
-    /// time, as bytes (`Environment.process`).
+    /// time, as bytes (`variable`).
     package static func current() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
