@@ -104,7 +104,7 @@ extension WebFront {
         refused: (LoanCommandError) -> WebAnswer
     ) -> WebAnswer {
         do {
-            let (path, line) = try body(try services.writer(visit.person))
+            let (path, line) = try services.writers.write(as: WebServices.author(visit.person), body)
             // The page this leads to must show the change, whenever the store's watcher notices it.
             live.changed()
             var answer = WebAnswer.seeOther(path)

@@ -33,7 +33,16 @@ final class FixtureEngine: StoreEngine, WatchedStore {
     }
 
     func writer() throws -> any LoanWriting {
-        throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
+        throw readOnly
+    }
+
+    func writers(upTo capacity: Int) throws -> any LoanWriterPool {
+        throw readOnly
+    }
+
+    /// What a write is told.
+    private var readOnly: StoreError {
+        StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
     }
 
     func signIns(upTo capacity: Int) throws -> any SignInStore {
