@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Glibc
 
 /// A body written over time (Server-Sent Events): the handler answers `.stream(stream)`, and
 /// anyone holding the stream sends to it from any thread until it is finished. While it has
@@ -20,10 +21,21 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
     private var connection: (library: LibMicroHTTPD, handle: OpaquePointer, worker: Doorbell)?
     private var released = false
     private var onRelease: (@Sendable () -> Void)?
+    /// While a writer waits for room (`waitForRoom`): how many queued bytes it waits to fall to.
+    private var roomWanted: Int?
+    /// What wakes that writer: posted once the queue fell to `roomWanted` or the stream ended.
+    private let room = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
 
     private enum Ending { case none, finished, failed }
 
-    package init() {}
+    package init() {
+        sem_init(room, 0, 0)
+    }
+
+    deinit {
+        sem_destroy(room)
+        room.deallocate()
+    }
 
     /// Queues `bytes` and wakes the connection; false once the stream has ended (the client went
     /// away, the server stopped, it was finished) or when the client has fallen too far behind.
@@ -57,10 +69,17 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
         }
     }
 
-    /// The bytes queued and not yet taken by the client: a writer of a long body waits while
-    /// this is large, so a slow client holds back the writer instead of filling memory.
-    package var queuedBytes: Int {
-        lock.locked { pending.count - sent }
+    /// Blocks until at most `limit` bytes wait for the client, or the stream has ended: a writer
+    /// of a long body calls it before each chunk, so a slow client holds the writer back instead
+    /// of filling memory — asleep, woken by the client's reads. One writer at a time.
+    package func waitForRoom(queuedAtMost limit: Int) {
+        while lock.locked({ () -> Bool in
+            guard ending == .none, !released, pending.count - sent > limit else { return false }
+            roomWanted = limit
+            return true
+        }) {
+            sem_wait(room)
+        }
     }
 
     /// False once the stream has ended or its connection is gone.
@@ -94,6 +113,7 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
                     UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress! + sent, byteCount: count)
                 }
                 sent += count
+                wakeWriter()
                 return count
             }
             if ending == .finished { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
@@ -116,6 +136,7 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
     func release() {
         let notify = lock.locked {
             released = true
+            wakeWriter()
             connection = nil
             (pending, sent) = ([], 0)
             defer { onRelease = nil }
@@ -124,11 +145,20 @@ package final class HTTPStream: @unchecked Sendable {  // every field is guarded
         notify?()
     }
 
+    /// Wakes a writer waiting for room once there is room or the stream has ended. Called
+    /// holding the lock.
+    private func wakeWriter() {
+        guard let limit = roomWanted, ending != .none || released || pending.count - sent <= limit else { return }
+        roomWanted = nil
+        sem_post(room)
+    }
+
     /// Resumes the connection if the reader suspended it, and wakes its worker: the library, run
     /// from loans' threads, notes the resumption but does not wake the thread itself. Called
     /// holding the lock: a suspended connection cannot be freed, and only the one who clears
     /// `suspended` resumes it.
     private func wake() {
+        wakeWriter()
         guard suspended, let connection else { return }
         suspended = false
         connection.library.resumeConnection(connection.handle)

@@ -1,4 +1,3 @@
-import Glibc
 import LoansHTTPServer
 import LoansText
 import LoansSystem
@@ -64,7 +63,7 @@ final class StreamSink: ByteSink {
     struct ClientLeft: Error {}
 
     func write(_ chunk: [UInt8]) throws {
-        while stream.queuedBytes > StreamSink.backlog, stream.isOpen { usleep(2000) }
+        stream.waitForRoom(queuedAtMost: StreamSink.backlog)
         guard stream.send(chunk) else { throw ClientLeft() }
     }
 }
