@@ -18,7 +18,10 @@ final class WebWriters: LoanWriterPool {
     }
 
     func write<T>(as who: String, _ body: (any LoanWriting) throws -> T) throws -> T {
-        try pool.write(as: who) { store in try body(HookedLoanStore(store, hook: hook)) }
+        try pool.write(as: who) { store in
+            store.onCommit { [hook] in hook.fire() }
+            return try body(store)
+        }
     }
 }
 
