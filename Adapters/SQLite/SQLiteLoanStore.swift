@@ -33,7 +33,7 @@ final class SQLiteLoanStore: LoanWriting {
         do {
             return try body()
         } catch let error as SQLiteError {
-            throw StoreError(.unavailable, "database \(Quoted(connection.path)): \(error)")
+            throw StoreError(.unavailable, "database \(Quoted(connection.path)): \(error)", underlying: error)
         }
     }
 
