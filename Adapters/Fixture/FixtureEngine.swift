@@ -32,7 +32,16 @@ package final class FixtureEngine: StoreEngine, WatchedStore {
     }
 
     package func writer() throws -> any LoanWriting {
-        throw StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
+        throw readOnly
+    }
+
+    package func writers(upTo capacity: Int) throws -> any LoanWriterPool {
+        throw readOnly
+    }
+
+    /// What a write is told.
+    private var readOnly: StoreError {
+        StoreError(.readOnly, "--fixture \(Quoted(path.description)) is read-only; changes need a database (--db PATH)")
     }
 
     package func signIns(upTo capacity: Int) throws -> any SignInStore {

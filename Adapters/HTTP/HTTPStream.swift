@@ -14,6 +14,9 @@ package final class HTTPStream: Sendable {
     static let backlogBytes = 1 << 20
 
     private let state = Mutex(State())
+    /// What a writer waiting for room sleeps on (`waitForRoom`): woken whenever the client took
+    /// bytes or the stream ended.
+    private let room = Monitor()
 
     private struct State {
         var pending: [UInt8] = []
@@ -43,7 +46,7 @@ package final class HTTPStream: Sendable {
     /// away, the server stopped, it was finished) or when the client has fallen too far behind.
     @discardableResult
     package func send(_ bytes: some Collection<UInt8>) -> Bool {
-        state.withLock { state in
+        let queued = state.withLock { state in
             guard state.ending == .none, !state.released else { return false }
             if state.pending.count - state.sent + bytes.count > HTTPStream.backlogBytes {
                 state.ending = .failed
@@ -55,6 +58,8 @@ package final class HTTPStream: Sendable {
             state.wake()
             return true
         }
+        if !queued { roomMade() }  // cut: a writer waiting for room stops waiting
+        return queued
     }
 
     /// Sends one event.
@@ -69,12 +74,24 @@ package final class HTTPStream: Sendable {
             if state.ending == .none { state.ending = .finished }
             state.wake()
         }
+        roomMade()
     }
 
-    /// The bytes queued and not yet taken by the client: a writer of a long body waits while
-    /// this is large, so a slow client holds back the writer instead of filling memory.
-    package var queuedBytes: Int {
-        state.withLock { $0.pending.count - $0.sent }
+    /// Blocks until at most `limit` bytes wait for the client, or the stream has ended: a writer
+    /// of a long body calls it before each chunk, so a slow client holds the writer back instead
+    /// of filling memory — asleep, woken by the client's reads.
+    package func waitForRoom(queuedAtMost limit: Int) {
+        room.locked {
+            while state.withLock({ $0.ending == .none && !$0.released && $0.pending.count - $0.sent > limit }) {
+                _ = room.wait(until: nil)
+            }
+        }
+    }
+
+    /// Wakes a writer waiting for room to look again. Called after the state changed (never
+    /// holding `state`: the writer holds `room` while it reads `state`).
+    private func roomMade() {
+        room.locked { room.wakeAll() }
     }
 
     /// False once the stream has ended or its connection is gone.
@@ -99,7 +116,7 @@ package final class HTTPStream: Sendable {
     /// The library asks for the next bytes (on the connection's worker thread): copies what is
     /// queued, ends, or suspends the connection until there is more.
     func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
-        state.withLock { state in
+        let answer = state.withLock { state in
             if state.ending == .failed { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
             let available = state.pending.count - state.sent
             if available > 0 {
@@ -116,6 +133,8 @@ package final class HTTPStream: Sendable {
             connection.suspend()
             return 0
         }
+        if answer != 0 { roomMade() }
+        return answer
     }
 
     /// The client hung up: end at once, whatever is queued.
@@ -124,6 +143,7 @@ package final class HTTPStream: Sendable {
             if state.ending == .none { state.ending = .failed }
             state.wake()
         }
+        roomMade()
     }
 
     /// The library is done with the connection: nothing can be sent any more.
@@ -135,6 +155,7 @@ package final class HTTPStream: Sendable {
             defer { state.onRelease = nil }
             return state.onRelease
         }
+        roomMade()
         notify?()
     }
 }

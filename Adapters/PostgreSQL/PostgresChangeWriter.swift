@@ -142,6 +142,11 @@ final class PostgresChangeWriter: LoanChangeWriter {
         }
     }
 
+    /// Whether the change wrote anything: its own row, or another store's history it took.
+    var wrote: Bool {
+        id != nil || adopted != nil
+    }
+
     /// Completes the change's row (how many loans, the target), adds an import's day counts,
     /// ends the author's redo when this is a new change of their own, and announces the change to
     /// the watchers (last: the change feed's row stays locked until the commit).

@@ -1,5 +1,6 @@
 import CLibPQ
 import Glibc
+import LoansSystem
 
 /// One libpq connection, owned for its whole life. Statements run with parameters only (text
 /// format, one statement per call); failures are `PostgresError`s that carry the SQLSTATE, the
@@ -84,12 +85,25 @@ final class PostgresConnection {
         pq.finish(handle)
     }
 
-    /// Whether the connection can serve another reader: it is up, no answer ran out on it, and no
-    /// transaction is left open.
+    /// Whether the connection can serve another request: it is up, no answer ran out on it, and
+    /// no transaction is left open.
     var isReusable: Bool {
-        guard !abandoned, pq.status(handle) == CONNECTION_OK else { return false }
+        guard !abandoned, !closedByServer, pq.status(handle) == CONNECTION_OK else { return false }
         let state = pq.transactionStatus(handle)
         return state == PQTRANS_IDLE || (answerOwed && state == PQTRANS_ACTIVE)
+    }
+
+    /// Whether the server ended the connection while it sat idle (a restart, an administrator's
+    /// `pg_terminate_backend`), looked at without waiting: its socket then reads as ready — the
+    /// server's farewell, then the end — and libpq, reading it, finds the end. An idle connection
+    /// is otherwise sent nothing but the answer a COMMIT sent without waiting still owes.
+    private var closedByServer: Bool {
+        let socket = FileDescriptor(rawValue: pq.socket(handle))
+        for _ in 0..<3 {
+            guard let ready = try? Poll.wait([(socket, .readable)], milliseconds: 0), ready.isReady(socket) else { return false }
+            if pq.consumeInput(handle) == 0 { return true }
+        }
+        return false
     }
 
     /// Runs one statement with `parameters` as `$1`, `$2` … (nil is NULL) and returns its rows.

@@ -48,6 +48,12 @@ package enum PostgresDatabase {
         try store(location, author: author, client: PostgresClient(user: author.name, waiting: waiting))!
     }
 
+    /// Writers for many people's changes at once, over at most `capacity` connections (see
+    /// `PostgresWriterPool`).
+    package static func writers(_ location: String, client: PostgresClient, capacity: Int, clock: any Clock) -> any LoanWriterPool {
+        PostgresWriterPool(location, client: client, capacity: capacity, clock: clock)
+    }
+
     /// Sessions, one-time links and accounts for a server's many requests, over at most
     /// `capacity` connections, each with the schema made or upgraded first, as for a write.
     package static func signIns(_ location: String, client: PostgresClient, capacity: Int) -> any SignInStore {
@@ -71,8 +77,18 @@ package enum PostgresDatabase {
         _ location: String, client: PostgresClient, unlessAbsent: Bool = false
     ) throws(StoreError) -> PostgresConnection? {
         let connection = try connect(location, client)
+        return try upgraded(connection, unlessAbsent: unlessAbsent) ? connection : nil
+    }
+
+    /// Makes or upgrades the schema a connection reaches, as a write needs it — settling a
+    /// restore the first time a write meets it — unless `unlessAbsent` and the database has no
+    /// loans schema (false). A foreign or newer schema, or a session whose triggers would not
+    /// fire, is refused untouched. A connection's first call reads the state its first statement
+    /// probed; a later call asks the server again (one statement), since the database may have
+    /// been restored, dropped or upgraded by a newer loans meanwhile.
+    static func upgraded(_ connection: PostgresConnection, unlessAbsent: Bool = false) throws(StoreError) -> Bool {
         var state = try recognised(connection, PostgresSchema.probedState)
-        if unlessAbsent, state == .absent { return nil }
+        if unlessAbsent, state == .absent { return false }
         if connection.skipsTriggers {
             throw StoreError(
                 .unavailable,
@@ -83,7 +99,7 @@ package enum PostgresDatabase {
             state = try recognised(connection, PostgresSchema.migrate)
         }
         if state == .foreign { throw foreign(connection) }
-        return connection
+        return true
     }
 
     /// Who changes are recorded as on a server: the OS user @ host and the database role, as in
@@ -98,7 +114,7 @@ package enum PostgresDatabase {
         (reader as? PostgresLoanStore).map { who(user, role: $0.connection.role) }
     }
 
-    private static func connect(_ location: String, _ client: PostgresClient) throws(StoreError) -> PostgresConnection {
+    static func connect(_ location: String, _ client: PostgresClient) throws(StoreError) -> PostgresConnection {
         let pq = try LibPQ.shared.get()
         let target = ConnectionString(location)
         do {

@@ -61,6 +61,10 @@ package final class PostgresEngine: StoreEngine, WatchedStore {
         try PostgresDatabase.writer(location, author: run.author, waiting: client.waiting)
     }
 
+    package func writers(upTo capacity: Int) throws -> any LoanWriterPool {
+        PostgresDatabase.writers(location, client: client, capacity: capacity, clock: run.author.clock)
+    }
+
     /// A server's schema is made in place by the write's own migrations, so `body` writes to the
     /// store as any write does.
     package func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {

@@ -9,17 +9,20 @@ extension PostgresLoanStore {
         guard let author else {
             throw StoreError(.readOnly, "PostgreSQL database \(Quoted(connection.target.redacted)) was opened for reading")
         }
+        let (result, wrote): (T, Bool)
         do {
-            return try postgres {
+            (result, wrote) = try postgres {
                 try connection.transaction(PostgresLoanStore.write) {
                     let writer = try PostgresChangeWriter(store: self, kind: kind, author: author)
                     let result = try body(writer)
                     try writer.finish()
-                    return result
+                    return (result, writer.wrote)
                 }
             }
         } catch let error as StoreError where error.kind == .unavailable || error.kind == .timedOut {
             throw error.stopping(kind)
         }
+        if wrote { committed() }
+        return result
     }
 }

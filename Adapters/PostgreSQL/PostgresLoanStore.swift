@@ -13,6 +13,8 @@ final class PostgresLoanStore: LoanWriting {
     /// Whether the database keeps contacts, once it was seen to (a writer may upgrade the
     /// schema while a reader lives, so a no is asked again).
     var peopleTablesSeen = false
+    /// What runs after each change this store commits (`onCommit`).
+    private var commitActions: [() -> Void] = []
 
     /// Rows fetched per statement in a long walk: memory stays bounded at any table size, and a
     /// visitor may ask the store something else between pages.
@@ -24,6 +26,15 @@ final class PostgresLoanStore: LoanWriting {
     init(connection: PostgresConnection, author: Author?) {
         self.connection = connection
         self.author = author
+    }
+
+    func onCommit(_ action: @escaping () -> Void) {
+        commitActions.append(action)
+    }
+
+    /// Runs what waits for a change that wrote something.
+    func committed() {
+        commitActions.forEach { $0() }
     }
 
     /// Runs PostgreSQL work, reporting its failures in Core's terms; other errors pass through.

@@ -101,7 +101,7 @@ struct DatabaseCreation {
             try Migrations.migrate(connection, from: 0)
             try connection.execute("PRAGMA journal_mode = WAL")
         } catch {
-            throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(error)")
+            throw StoreError(.unavailable, "cannot create database \(Quoted(path)): \(error)", underlying: error as? SQLiteError)
         }
         if let log = try? FileStatus(temporary.appending("-wal")), log.size > 0 {
             throw StoreError(.unavailable, "cannot create database \(Quoted(path)): its new schema stayed in the write-ahead log")

@@ -62,7 +62,7 @@ struct DatabaseFile {
             } catch let error as StoreError {
                 throw error
             } catch {
-                throw unavailable("cannot read database \(Quoted(path)): \(error)")
+                throw unavailable("cannot read database \(Quoted(path)): \(error)", error as? SQLiteError)
             }
             return connection
         case .foreign:
@@ -92,7 +92,7 @@ struct DatabaseFile {
             try connection.execute("PRAGMA journal_mode = WAL")
             try Migrations.migrate(connection, from: version)
         } catch {
-            throw unavailable("cannot write database \(Quoted(path)): \(error)")
+            throw unavailable("cannot write database \(Quoted(path)): \(error)", error as? SQLiteError)
         }
         return connection
     }
@@ -101,7 +101,7 @@ struct DatabaseFile {
         do {
             return try SQLiteConnection(path: path, readOnly: readOnly, immutable: immutable)
         } catch {
-            throw unavailable("cannot open database \(Quoted(path)): \(error.message)")
+            throw unavailable("cannot open database \(Quoted(path)): \(error.message)", error)
         }
     }
 
@@ -117,8 +117,8 @@ struct DatabaseFile {
                 )
             }
         } catch {
-            let message = (error as? SQLiteError)?.message ?? "\(error)"
-            throw unavailable("cannot \(toWrite ? "write" : "read") database \(Quoted(path)): \(message); it was left untouched")
+            let engine = error as? SQLiteError
+            throw unavailable("cannot \(toWrite ? "write" : "read") database \(Quoted(path)): \(engine?.message ?? "\(error)"); it was left untouched", engine)
         }
         if marks.application == Migrations.applicationID {
             guard marks.version <= Migrations.latestVersion else {
@@ -150,7 +150,7 @@ struct DatabaseFile {
         unavailable("\(Quoted(path)) is not a loans database; it was left untouched")
     }
 
-    private func unavailable(_ message: String) -> StoreError {
-        StoreError(.unavailable, message)
+    private func unavailable(_ message: String, _ engine: SQLiteError? = nil) -> StoreError {
+        StoreError(.unavailable, message, underlying: engine)
     }
 }

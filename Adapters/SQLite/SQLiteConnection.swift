@@ -69,6 +69,15 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Whether the file this connection opened is no longer the one its path names — renamed,
+    /// replaced or removed since (SQLite compares the open file with the path's): a connection
+    /// kept across requests then serves no more, since it would read, or write, a file nobody
+    /// else sees.
+    var hasMoved: Bool {
+        var moved: Int32 = 0
+        return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+    }
+
     /// Runs one or more statements that return no rows.
     func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?

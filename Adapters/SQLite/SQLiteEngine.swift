@@ -30,6 +30,11 @@ package final class SQLiteEngine: StoreEngine, WatchedStore {
         try LoanDatabase.writer(at: location, author: run.author)
     }
 
+    /// The one writer SQLite allows, whatever the capacity (see `SQLiteWriterPool`).
+    package func writers(upTo capacity: Int) throws -> any LoanWriterPool {
+        SQLiteWriterPool(location, clock: run.author.clock)
+    }
+
     package func writing<T>(_ body: (any LoanWriting) throws -> T) throws -> T {
         try LoanDatabase.writing(at: location, author: run.author, body)
     }

@@ -3,15 +3,14 @@ import LoansCore
 
 /// A failed SQLite call: the extended result code, SQLite's message and the SQL it ran (a message
 /// quotes only its first words).
-struct SQLiteError: Error, Equatable, CustomStringConvertible {
-    let code: Int32
-    let message: String
-    let sql: String?
+/// A `StoreError` keeps it whole (`underlying`).
+package struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// SQLite's extended result code (`SQLITE_BUSY_SNAPSHOT`, `SQLITE_NOTADB` …).
+    package let code: Int32
+    package let message: String
+    package let sql: String?
 
-    /// The primary result code (`SQLITE_BUSY`, `SQLITE_NOTADB` …) without the extended bits.
-    var primaryCode: Int32 { code & 0xFF }
-
-    var description: String {
+    package var description: String {
         var text = "\(message) (SQLite code \(code))"
         if let sql { text += " in “\(StoreError.opening(ofStatement: sql))”" }
         return text

@@ -9,15 +9,21 @@ extension SQLiteLoanStore {
     /// one insert at the end (`SearchIndex`).
     func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
         guard let author else { throw StoreError(.readOnly, "database \(Quoted(connection.path)) was opened for reading") }
+        let (result, wrote): (T, Bool)
         do {
-            return try transaction(of: kind, as: author, body)
+            (result, wrote) = try transaction(of: kind, as: author, body)
         } catch let error as StoreError where error.kind == .unavailable {
             throw error.stopping(kind)
         }
+        if wrote { committed() }
+        return result
     }
 
-    /// The transaction of `change`, its failures named for the write they stopped by the caller.
-    private func transaction<T>(of kind: ChangeKind, as author: Author, _ body: (any LoanChangeWriter) throws -> T) throws -> T {
+    /// The transaction of `change`, its failures named for the write they stopped by the caller;
+    /// with what `body` returned, whether it wrote anything.
+    private func transaction<T>(
+        of kind: ChangeKind, as author: Author, _ body: (any LoanChangeWriter) throws -> T
+    ) throws -> (T, Bool) {
         try sqlite {
             try connection.transaction(immediate: true) {
                 let bulk = try isBulk(kind, as: author)
@@ -32,7 +38,7 @@ extension SQLiteLoanStore {
                     try connection.execute(SearchIndex.indexBulkWrites)
                     for trigger in triggers { try connection.execute(trigger.sql) }
                 }
-                return result
+                return (result, writer.wrote)
             }
         }
     }
@@ -217,6 +223,11 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         try statement.bind(undone ? 1 : 0, at: 2)
         try statement.bind(change.rawValue, at: 3)
         try statement.run()
+    }
+
+    /// Whether the change wrote anything: its own row, or another store's history it took.
+    var wrote: Bool {
+        id != nil || adopted != nil
     }
 
     /// Completes the change row (how many loans, the target), and ends the author's redo when

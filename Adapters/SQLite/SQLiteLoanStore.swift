@@ -11,10 +11,21 @@ final class SQLiteLoanStore: LoanWriting {
     /// How often each trigram occurs in the search index, up to `SearchPhrase.rareBelow` (a
     /// guide for choosing the phrase; stale counts cost speed, never correctness).
     var trigramCounts: [String: Int] = [:]
+    /// What runs after each change this store writes (`onCommit`).
+    private var commitActions: [() -> Void] = []
 
     init(connection: SQLiteConnection, author: Author?) {
         self.connection = connection
         self.author = author
+    }
+
+    func onCommit(_ action: @escaping () -> Void) {
+        commitActions.append(action)
+    }
+
+    /// Runs what waits for a change that wrote something.
+    func committed() {
+        commitActions.forEach { $0() }
     }
 
     /// Runs SQLite work, reporting SQLite's failures in Core's terms; other errors pass through.
@@ -22,7 +33,7 @@ final class SQLiteLoanStore: LoanWriting {
         do {
             return try body()
         } catch let error as SQLiteError {
-            throw StoreError(.unavailable, "database \(Quoted(connection.path)): \(error)")
+            throw StoreError(.unavailable, "database \(Quoted(connection.path)): \(error)", underlying: error)
         }
     }
 

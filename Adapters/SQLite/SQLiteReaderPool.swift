@@ -7,7 +7,8 @@ import LoansSystem
 /// transaction sees the database as it was when it began, whatever commits meanwhile, and never
 /// waits for the writer. While no database exists (or the file is empty), each request reads no
 /// loans and looks again; a connection opened `immutable` (a folder this process cannot write)
-/// is not kept, since it would never see a later write.
+/// is not kept, since it would never see a later write, nor is one whose file was replaced or
+/// removed since it opened (`SQLiteConnection.hasMoved`).
 final class SQLiteReaderPool: LoanReaderPool {
     private let connections: ConnectionPool<any PooledReader>
 
@@ -15,7 +16,7 @@ final class SQLiteReaderPool: LoanReaderPool {
         connections = ConnectionPool(capacity: capacity) {
             try LoanDatabase.reader(at: location)
         } keep: { reader in
-            (reader as? SQLiteLoanStore).map { !$0.connection.isImmutable } ?? false
+            (reader as? SQLiteLoanStore).map { !$0.connection.isImmutable && !$0.connection.hasMoved } ?? false
         }
     }
 

@@ -24,7 +24,7 @@ final class SQLiteSignIns: SignInStore {
             do {
                 return try connection.transaction(immediate: writing) { try body(connection) }
             } catch let error as SQLiteError {
-                throw StoreError(.unavailable, "database \(Quoted(path)): \(error)")
+                throw StoreError(.unavailable, "database \(Quoted(path)): \(error)", underlying: error)
             }
         }
     }

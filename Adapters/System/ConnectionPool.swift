@@ -1,7 +1,8 @@
 /// Connections shared by many threads, one borrower at a time each: a borrower takes an idle
 /// connection, else makes one while fewer than `capacity` exist, else waits until one comes
-/// back. After use, `keep` decides whether a connection goes back for the next borrower (a
-/// broken one, or one that is not worth keeping, is dropped and its slot freed).
+/// back. `keep` decides whether a connection still serves — after use, and again before an idle
+/// one is lent out, since what it reaches may have changed while it waited (a server that
+/// restarted, a file replaced): one that does not is dropped and its slot freed.
 package final class ConnectionPool<Connection>: @unchecked Sendable {
     // Safe to share although `Connection` is not `Sendable`: `idle` and `open` are read and
     // written only while `monitor` is held, and a connection leaves `idle` to exactly one
@@ -30,10 +31,25 @@ package final class ConnectionPool<Connection>: @unchecked Sendable {
         return try body(connection)
     }
 
-    /// An idle connection, else a new one (made outside the lock: connecting takes time), else
-    /// the next one handed back.
+    /// An idle connection that still serves, else a new one (made outside the lock: connecting
+    /// takes time), else the next one handed back.
     private func take() throws -> Connection {
-        let found: Connection? = monitor.locked {
+        while let found = idleOrSlot() {
+            if keep(found) { return found }
+            drop()
+        }
+        do {
+            return try make()
+        } catch {
+            drop()
+            throw error
+        }
+    }
+
+    /// An idle connection, else nil once a slot for a new one is taken (waiting for one to come
+    /// back while every slot is taken).
+    private func idleOrSlot() -> Connection? {
+        monitor.locked {
             while true {
                 if let connection = idle.popLast() { return connection }
                 if open < capacity {
@@ -43,15 +59,13 @@ package final class ConnectionPool<Connection>: @unchecked Sendable {
                 _ = monitor.wait(until: nil)
             }
         }
-        if let found { return found }
-        do {
-            return try make()
-        } catch {
-            monitor.locked {
-                open -= 1
-                monitor.wakeAll()
-            }
-            throw error
+    }
+
+    /// Frees the slot of a connection dropped (or never made).
+    private func drop() {
+        monitor.locked {
+            open -= 1
+            monitor.wakeAll()
         }
     }
 

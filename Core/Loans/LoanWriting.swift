@@ -5,6 +5,12 @@ package protocol LoanWriting: LoanReading {
     /// Nothing is recorded when `body` wrote nothing; anything `body` throws rolls everything
     /// back and is rethrown. A change that is not an undo or a redo ends its author's redo.
     func change<T>(_ kind: ChangeKind, _ body: (any LoanChangeWriter) throws -> T) throws -> T
+
+    /// Runs `action` after each change of this writer that wrote something, once its transaction
+    /// committed (or, inside a transaction already open, once its part is done) — never for a
+    /// change refused, rolled back or that wrote nothing — as GRDB tells its observers of a
+    /// commit. The on-change hook is one such action.
+    func onCommit(_ action: @escaping () -> Void)
 }
 
 /// The writes of one change, inside its transaction. Each write records the loan's state

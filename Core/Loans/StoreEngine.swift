@@ -19,6 +19,10 @@ package protocol StoreEngine: AnyObject {
     /// The store for writing, made or upgraded first.
     func writer() throws -> any LoanWriting
 
+    /// Writers for many people's changes at once, at most `capacity` connections open (see
+    /// `LoanWriterPool`); the store is made or upgraded by the first write.
+    func writers(upTo capacity: Int) throws -> any LoanWriterPool
+
     /// Runs `body` on the store for writing; a store that does not exist yet appears only if
     /// `body` succeeds where the engine can build one aside (a refused first import leaves no
     /// file behind).

@@ -1,4 +1,5 @@
-/// A storage failure, in terms the command line maps to exit codes.
+/// A storage failure, in terms the command line maps to exit codes, with the engine's own failure
+/// behind it kept as the engine gave it (as GRDB's `DatabaseError` keeps SQLite's result code).
 package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure, which decides the exit code.
     package enum Kind: Equatable, Sendable {
@@ -20,18 +21,27 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     package let kind: Kind
     package let message: String
+    /// The engine's own failure this one reports, unflattened — SQLite's (its extended result
+    /// code, message and SQL), for a caller that tells failures apart by the engine's code; nil
+    /// when loans itself refused. Two failures are equal when their kind and words are.
+    package let underlying: (any Error & Sendable)?
 
-    package init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String, underlying: (any Error & Sendable)? = nil) {
         self.kind = kind
         self.message = message
+        self.underlying = underlying
     }
 
     package var description: String { message }
 
+    package static func == (lhs: StoreError, rhs: StoreError) -> Bool {
+        lhs.kind == rhs.kind && lhs.message == rhs.message
+    }
+
     /// The same failure, saying which write it stopped: "…; the import was not written" (a write
     /// is one transaction, so none of it was).
     package func stopping(_ kind: ChangeKind) -> StoreError {
-        StoreError(self.kind, message + "; \(kind.written) was not written")
+        StoreError(self.kind, message + "; \(kind.written) was not written", underlying: underlying)
     }
 
     /// How a store's message quotes the statement it ran: its first three words, and `…` for the

@@ -104,9 +104,10 @@ extension WebFront {
         refused: (LoanCommandError) -> WebAnswer
     ) -> WebAnswer {
         do {
-            let (path, line) = try body(try services.writer(visit.person))
-            // The page this leads to must show the change, whenever the store's watcher notices it.
-            live.changed()
+            let (path, line) = try services.writers.write(as: WebServices.author(visit.person), body)
+            // The page this leads to, and every list made after, must show the change at once;
+            // the open pages are told by the store's watcher, or here when nothing watches it.
+            if services.watchesChanges { live.wroteHere() } else { live.changed() }
             var answer = WebAnswer.seeOther(path)
             answer.headers.append(WebCookies.set(WebCookies.flash, WebCookies.flashValue(line), maxAge: 60, secure: visit.secure))
             return answer

@@ -2,8 +2,8 @@ import LoansCore
 import LoansText
 
 /// What the web front needs from the composition root, and nothing more: readers for many
-/// requests at once, the store's sign-ins, a password checker and the queue it runs on, a writer that records a person's changes under their
-/// web name, the calendar feed (written by the calendar front, which this front may not import),
+/// requests at once, the store's sign-ins, a password checker and the queue it runs on, writers
+/// that record a person's changes under their web name, the calendar feed (written by the calendar front, which this front may not import),
 /// the clock, the due-soon window, the address people reach the server at and the name the
 /// store's owner goes by on a share link's page.
 package struct WebServices: Sendable {
@@ -18,9 +18,10 @@ package struct WebServices: Sendable {
     package var passwords: any PasswordHashing
     /// Where those checks run: off the request threads, a few at once (`PasswordChecks`).
     package var passwordChecks: any PasswordChecks
-    /// A writer whose changes the history gives to `NAME@web` (on a server also the database
-    /// role), so undo on the web undoes that person's changes.
-    package var writer: @Sendable (SignedIn) throws -> any LoanWriting
+    /// Writers for many people's changes at once, each write as its person: the history gives
+    /// them to `NAME@web` (`author`; on a server also the database role), so undo on the web
+    /// undoes that person's changes.
+    package var writers: any LoanWriterPool
     /// Writes the iCalendar feed a query asks for (every open loan of a reader, or one person's
     /// share) into a sink.
     package var calendar: @Sendable (CalendarFeedQuery, any ByteSink) throws -> Void
@@ -40,7 +41,7 @@ package struct WebServices: Sendable {
 
     package init(
         readers: any LoanReaderPool, signIns: any SignInStore, passwords: any PasswordHashing, passwordChecks: any PasswordChecks,
-        writer: @escaping @Sendable (SignedIn) throws -> any LoanWriting,
+        writers: any LoanWriterPool,
         calendar: @escaping @Sendable (CalendarFeedQuery, any ByteSink) throws -> Void, now: @escaping @Sendable () -> Now,
         wallTime: @escaping @Sendable (UTCTimestamp) -> WallTime, window: DueWindow, base: WebBaseURL, owner: String
     ) {
@@ -49,7 +50,7 @@ package struct WebServices: Sendable {
         self.signIns = signIns
         self.passwords = passwords
         self.passwordChecks = passwordChecks
-        self.writer = writer
+        self.writers = writers
         self.calendar = calendar
         self.now = now
         self.wallTime = wallTime

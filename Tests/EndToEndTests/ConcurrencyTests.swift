@@ -1,4 +1,5 @@
 import Foundation
+import LoansTestSupport
 import Testing
 
 /// Several processes on one database at once: writers never fail each other, a status bar
@@ -84,6 +85,53 @@ import Testing
         try Self.checkOverlappingWrites(loans, shells.finish(), names: ["left", "right"], count: 40)
     }
 
+    /// Two web writers at once through `loans serve`'s pool of writers, on a file and on a server:
+    /// each adds loans and renews the same loan, and every write is answered 303 and lands — no
+    /// add lost, every renewal counted, nothing refused because the other was writing.
+    @Test(arguments: ["file", "server"])
+    func twoWebWritersAtOnceBothLand(_ engine: String) throws {
+        let loans = try BinaryHarness()
+        defer { loans.remove() }
+        let server = engine == "file" ? nil : try PostgresServer.shared()
+        let db = try server.map { $0.url(try $0.createDatabase()) } ?? loans.folder + "/loans.db"
+        #expect(try loans("--db", db, "add", "Shared", "--to", "Ann", "--due", "2026-12-01").status == 0)
+        let serve = try ServeProcess(loans, ["--db", db])
+        let csrf = try serve.signIn()
+        let each = 15
+        let answers = Answers()
+        let base = serve.base
+        let done = DispatchGroup()
+        for writer in 0..<2 {
+            let jar = serve.jar + "-\(writer)"
+            try FileManager.default.copyItem(atPath: serve.jar, toPath: jar)
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                for index in 1...each {
+                    for (path, form) in [
+                        ("/loans", ["title": "Web \(writer) \(index)", "direction": "lent", "counterparty": "Kim", "due": "+1w"]),
+                        ("/loans/1/renew", ["by": "+1d"]),
+                    ] {
+                        var arguments = ["-s", "-S", "-i", "--max-time", "20", "-b", jar, "-c", jar, "-H", "Origin: \(base)"]
+                        for (name, value) in (form.merging(["csrf": csrf]) { $1 }).sorted(by: { $0.key < $1.key }) {
+                            arguments += ["--data-urlencode", "\(name)=\(value)"]
+                        }
+                        let status = (try? loans.run("/usr/bin/curl", arguments + [base + path], seconds: 30)).map { Reply($0.out).status }
+                        answers.note("\(writer): \(path) \(status.map(String.init) ?? "no answer")", ok: status == 303)
+                    }
+                }
+            }.start()
+        }
+        #expect(done.wait(timeout: .now() + 240) == .success, "the writers did not finish within 240 s")
+        #expect(answers.refused.isEmpty, "\(answers.refused)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(try loans.must("--db", db, "json", "all").utf8)) as? [String: Any])
+        let stored = try #require(document["loans"] as? [[String: Any]])
+        let titles = stored.compactMap { $0["title"] as? String }.filter { $0.hasPrefix("Web ") }
+        #expect(titles.count == 2 * each && Set(titles).count == 2 * each, "\(titles.sorted())")
+        let shared = try #require(stored.first { $0["title"] as? String == "Shared" })
+        #expect(shared["renewals"] as? Int == 2 * each && shared["due_on"] as? String == "2026-12-31", "\(shared)")
+    }
+
     @Test func theTUIShowsHostileTitlesWithoutObeyingThem() throws {
         let loans = try BinaryHarness()
         defer { loans.remove() }
@@ -101,5 +149,18 @@ import Testing
         try pane.press("q", "q")
         #expect(try pane.exitStatus() == 0)
         #expect(!FileManager.default.fileExists(atPath: loans.folder + "/PWNED"))
+    }
+}
+
+/// What each web write was answered, under a lock.
+private final class Answers: @unchecked Sendable {  // `notes` is read and written under `lock`
+    private let lock = NSLock()
+    private var notes: [String] = []
+
+    /// The writes not answered `303`.
+    var refused: [String] { lock.withLock { notes } }
+
+    func note(_ what: String, ok: Bool) {
+        if !ok { lock.withLock { notes.append(what) } }
     }
 }

@@ -82,6 +82,23 @@ import Testing
         }
     }
 
+    /// A web write runs the hook too, once it is committed, as the command line's do; a signing
+    /// in and a refused write run none.
+    @Test func aWebWriteRunsTheHook() throws {
+        defer { loans.remove() }
+        try install(recorder, in: loans.folder + "/config")
+        let serve = try ServeProcess(loans, extra: ["XDG_CONFIG_HOME": loans.folder + "/config"])
+        let csrf = try serve.signIn()
+        #expect(serve.process.isRunning && runs().isEmpty, "\(serve.process.output)")
+        let form = ["csrf": csrf, "title": "SECRET-TITLE", "direction": "lent", "counterparty": "Kim", "due": "+1w"]
+        #expect(try serve.curl("/loans", form: form).status == 303)
+        #expect(eventually { runs().count == 1 }, "the web's write ran no hook")
+        #expect(try serve.curl("/loans/99/renew", form: ["csrf": csrf, "by": "+1w"]).status == 404)
+        #expect(try serve.curl("/loans/1/renew", form: ["csrf": csrf, "by": "+1w"]).status == 303)
+        #expect(eventually { runs().count == 2 })
+        #expect(runs().allSatisfy { $0.hasPrefix("run argc=0\n") && !$0.contains("SECRET") }, "\(runs())")
+    }
+
     @Test func theHomeConfigurationIsTheFallback() throws {
         defer { loans.remove() }
         try install(recorder, in: loans.folder + "/.config")

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 @testable import LoansAdapters
 import LoansCore
@@ -60,7 +61,12 @@ import Testing
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
         try garbage.write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.self) { try LoanDatabase.writer(at: SystemPath(path)!, author: .tester) }
-        #expect(throws: StoreError.self) { try LoanDatabase.reader(at: SystemPath(path)!) }
+        // SQLite's own result code stays inside the store's failure, not only in its words.
+        #expect {
+            _ = try LoanDatabase.reader(at: SystemPath(path)!)
+        } throws: { error in
+            ((error as? StoreError)?.underlying as? SQLiteError)?.code == SQLITE_NOTADB
+        }
         #expect(bytes(path) == garbage)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }

@@ -164,6 +164,23 @@ import Testing
         #expect(pages[1].events == ["change 1", "change 2"])
     }
 
+    /// A page is told of a web write once: by the store's watcher when it watches the store (the
+    /// write itself tells no page, though the lists kept are old at once), else by the write.
+    @Test(arguments: [true, false])
+    func aWebWriteTellsEachPageOnce(_ watches: Bool) throws {
+        let web = TestFront(loans: Sample.loans, watches: watches)
+        try web.signIn()
+        guard case .events(let open) = web.get("/events").answer.body else { Issue.record("not a stream"); return }
+        let page = RecordingStream()
+        open(page)
+        let before = web.front.live.current
+        #expect(web.post("/loans/4/renew", [("by", "+1w")]).status == 303)
+        #expect(web.front.live.current == before + 1, "the lists kept before the write are old")
+        #expect(page.events.count == (watches ? 0 : 1), "\(page.events)")
+        if watches { web.front.changed() }  // what the store's watcher does once it notices the write
+        #expect(page.events.count == 1, "\(page.events)")
+    }
+
     /// When the store may have changed, the streams of a session that has ended (signed out by
     /// another request, here) and of an API token revoked are closed; the others are told.
     @Test func aChangeClosesTheStreamsOfEndedSessionsAndTokens() throws {

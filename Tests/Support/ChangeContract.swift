@@ -34,7 +34,7 @@ package struct ChangeCheck: Sendable, CustomTestStringConvertible {
 package enum ChangeContract {
     package static let checks: [ChangeCheck] = [
         ChangeCheck(name: "each write is one change with every field before and after", body: recordsEachWrite),
-        ChangeCheck(name: "a write that changes nothing records nothing", body: recordsNothingForNothing),
+        ChangeCheck(name: "a write that changes nothing records nothing and tells no one", body: recordsNothingForNothing),
         ChangeCheck(name: "undo walks back and redo forward", body: undoesAndRedoes),
         ChangeCheck(name: "a new change ends the redo", body: aNewChangeEndsRedo),
         ChangeCheck(name: "undo is per author and refused when someone changed the loan since", body: undoIsPerAuthor),
@@ -87,7 +87,10 @@ package enum ChangeContract {
 
     static func recordsNothingForNothing(_ open: ChangeCheck.Writers) throws {
         let store = try open("alice@home")
+        var commits = 0
+        store.onCommit { commits += 1 }
         let id = try AddLoan(store: store).run(draft("Dune"))
+        #expect(commits == 1, "a change that wrote is told after its commit")
         var edit = LoanEdit()
         edit.title = "Dune"
         _ = try EditLoan(store: store).run(id, edit)
@@ -95,6 +98,11 @@ package enum ChangeContract {
         #expect(try ImportLoans(store: store).run { visit in for loan in document { try visit(loan) } }.unchanged == 1)
         #expect(try store.history(of: nil, limit: nil).count == 1)
         #expect(throws: LoanCommandError.nothingToRedo) { try RedoChange(store: store).run() }
+        #expect(throws: LoanCommandError.notFound(LoanID(99))) { try RemoveLoan(store: store).run(LoanID(99)) }
+        struct Refused: Error {}
+        #expect(throws: Refused.self) { try store.change(.add) { _ = try $0.insertNew(all(store)[0]); throw Refused() } }
+        #expect(try store.history(of: nil, limit: nil).count == 1 && all(store).count == 1, "a change that threw was rolled back")
+        #expect(commits == 1, "nothing is told of a change that wrote nothing, was refused or rolled back")
     }
 
     static func undoesAndRedoes(_ open: ChangeCheck.Writers) throws {

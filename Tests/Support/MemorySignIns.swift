@@ -140,25 +140,3 @@ package final class MemorySignIns: SignInStore, @unchecked Sendable {  // every 
         lock.withLock { sessions = sessions.filter { $0.value.lastSeen >= cutoff } }
     }
 }
-
-/// A memory store as a pool of readers, one request at a time (a lock around each read).
-package final class MemoryReaderPool: LoanReaderPool, @unchecked Sendable {  // `store` is used only under `lock`
-    private let lock = NSLock()
-    package let store: MemoryStore
-
-    package init(_ store: MemoryStore) {
-        self.store = store
-    }
-
-    package func read<T>(_ body: (any PooledReader) throws -> T) throws -> T {
-        try lock.withLock { try store.snapshot { try body(store) } }
-    }
-
-    /// Runs `body` on the store for writing, as `author`, under the same lock.
-    package func write<T>(as author: String, _ body: (MemoryStore) throws -> T) rethrows -> T {
-        try lock.withLock {
-            store.author = author
-            return try body(store)
-        }
-    }
-}

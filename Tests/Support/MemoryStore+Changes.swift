@@ -23,6 +23,7 @@ extension MemoryStore {
         let result = try body(writer)
         if !writer.adoptedChanges.isEmpty {
             adopt(writer)
+            commitActions.forEach { $0() }
             return result
         }
         guard !writer.deltas.isEmpty || !writer.personDeltas.isEmpty else { return result }
@@ -44,7 +45,12 @@ extension MemoryStore {
             loanCount: writer.deltas.count
         )
         changes.append(MemoryChange(change: change, deltas: writer.deltas, people: writer.personDeltas))
+        commitActions.forEach { $0() }
         return result
+    }
+
+    package func onCommit(_ action: @escaping () -> Void) {
+        commitActions.append(action)
     }
 
     package func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {

@@ -16,6 +16,8 @@ package final class MemoryStore: LoanWriting {
     var used: Set<LoanID> = []
     /// Who this store records changes as; a test changes it to act as someone else.
     package var author = "tester@test"
+    /// What runs after each change that wrote something (`onCommit`).
+    var commitActions: [() -> Void] = []
     /// The instant changes are stamped with.
     package var clock = UTCTimestamp(date: CivilDate(iso: "2026-11-29")!, hour: 12, minute: 0, second: 0)
     /// Loans handed out by walks (open, searched or returned), since the test last set it.

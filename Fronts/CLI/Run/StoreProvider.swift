@@ -62,7 +62,10 @@ final class StoreProvider {
     }
 
     func writer() throws -> any LoanWriting {
-        HookedLoanStore(try engine().writer(), hook: ChangeHook(variable: variable))
+        let writer = try engine().writer()
+        let hook = ChangeHook(variable: variable)
+        writer.onCommit { hook.fire() }
+        return writer
     }
 
     /// Runs `body` — one command's write — on the store for writing. A database file that does
@@ -77,7 +80,10 @@ final class StoreProvider {
         var wrote = false
         let result: T
         do {
-            result = try engine().writing { store in try body(HookedLoanStore(store) { wrote = true }) }
+            result = try engine().writing { store in
+                store.onCommit { wrote = true }
+                return try body(store)
+            }
         } catch let error as StoreError where error.kind == .createdMeanwhile && repeatable {
             return try body(writer())
         }

@@ -63,7 +63,7 @@ final class StreamSink: ByteSink {
     struct ClientLeft: Error {}
 
     func write(_ chunk: [UInt8]) throws {
-        while stream.queuedBytes > StreamSink.backlog, stream.isOpen { MonotonicClock.pause(milliseconds: 2) }
+        stream.waitForRoom(queuedAtMost: StreamSink.backlog)
         guard stream.send(chunk) else { throw ClientLeft() }
     }
 }

@@ -19,6 +19,8 @@ struct WebServer {
     /// Readers for documents written over time, apart from the pages' (`WebServices.documentReaders`).
     static let documentCapacity = 4
     static let signInCapacity = 4
+    /// Writers open at once (on SQLite one, whatever this says).
+    static let writerCapacity = 4
 
     func run() throws -> ExitCode {
         let signals = StopSignals()
@@ -41,7 +43,7 @@ struct WebServer {
             )
         }
         let today = SharedToday(request.today)
-        let writers = WebWriters(source: request.settings.source, location: try stores.location(), hook: ChangeHook(variable: { request.environment[$0]?.bytes }), clock: today)
+        let writers = WebWriters(try engine.writers(upTo: WebServer.writerCapacity), hook: ChangeHook(variable: { request.environment[$0]?.bytes }))
         let alarms = request.settings[SettingKey.calendarAlarms]
         let product = "loans \(LoansCommandLine.version)"
         let frontBox = FrontBox()
@@ -72,7 +74,7 @@ struct WebServer {
         let base = command.base ?? WebBaseURL(listening: server.address.description, https: tlsIdentity != nil)
         let services = WebServices(
             readers: try engine.readers(upTo: WebServer.readerCapacity), signIns: signIns, passwords: Argon2id(), passwordChecks: passwordChecks,
-            writer: { try writers.writer($0) },
+            writers: writers,
             calendar: { query, sink in
                 try CalendarFeed(query: query, alarms: alarms, product: product).write { try sink.write($0) }
             },

@@ -2,28 +2,26 @@ import LoansAdapters
 import LoansCore
 import LoansWeb
 
-/// Writers for the people signed in on the web: each write opens the store as that person, so
-/// the history names the change `NAME@web` (on PostgreSQL `NAME@web as ROLE`, the database role
-/// beside it, as the command line's changes are named) and undo on the web finds that person's
-/// changes. The on-change hook runs after each write, as it does for the command line's.
-final class WebWriters: @unchecked Sendable {  // immutable after init; each write makes its own engine
-    private let source: DataSource
-    private let location: StoreProvider.Location
+/// Writers for the people signed in on the web: the engine's pool (`LoanWriterPool`: the store
+/// opened, checked and upgraded once, not for each write), each write as its person — the history
+/// names the change `NAME@web` (on PostgreSQL `NAME@web as ROLE`, the database role beside it, as
+/// the command line's changes are named), so undo on the web finds that person's changes. The
+/// on-change hook runs after each write that changed something, once it is committed, as it does
+/// for the command line's.
+final class WebWriters: LoanWriterPool {
+    private let pool: any LoanWriterPool
     private let hook: ChangeHook
-    private let clock: SharedToday
 
-    init(source: DataSource, location: StoreProvider.Location, hook: ChangeHook, clock: SharedToday) {
-        self.source = source
-        self.location = location
+    init(_ pool: any LoanWriterPool, hook: ChangeHook) {
+        self.pool = pool
         self.hook = hook
-        self.clock = clock
     }
 
-    func writer(_ person: SignedIn) throws -> any LoanWriting {
-        let author = Author(name: WebServices.author(person), clock: clock.today.clock)
-        let run = StoreRun(keepsRunning: true) { author }
-        let engine = try StoreEngines.engine(for: source, run: run) { location }
-        return HookedLoanStore(try engine.writer(), hook: hook)
+    func write<T>(as who: String, _ body: (any LoanWriting) throws -> T) throws -> T {
+        try pool.write(as: who) { store in
+            store.onCommit { [hook] in hook.fire() }
+            return try body(store)
+        }
     }
 }
 

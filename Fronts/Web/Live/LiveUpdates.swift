@@ -50,6 +50,13 @@ package final class LiveUpdates: Sendable {
         closing.forEach { $0.close() }
     }
 
+    /// This front wrote, and the store's watcher will tell every page of it: the lists made so
+    /// far are old from now on (the generation moves), but no page is told here, so each is told
+    /// of the write once.
+    func wroteHere() {
+        state.withLock { $0.generation += 1 }
+    }
+
     /// The loans may have changed: one event to every open page (streams that ended are dropped).
     /// Returns how many it reached.
     @discardableResult

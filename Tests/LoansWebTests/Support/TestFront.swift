@@ -9,7 +9,7 @@ import Testing
 /// A web front over a memory store and memory sign-ins, asked as a browser would: requests made
 /// from a path and a form, a session made in the store, cookies kept between requests.
 final class TestFront {
-    let pool: MemoryReaderPool
+    let pool: MemoryPool
     let signIns = MemorySignIns()
     let front: WebFront
     var base = try! WebBaseURL(parsing: "http://127.0.0.1:8742/")
@@ -29,22 +29,19 @@ final class TestFront {
         loans: [Loan] = [], people: [Person] = [], base: String = "http://127.0.0.1:8742/", watches: Bool = false, documentPool: Bool = false,
         checks: any PasswordChecks = InlineChecks()
     ) {
-        pool = MemoryReaderPool(MemoryStore(loans: loans, people: people))
+        pool = MemoryPool(MemoryStore(loans: loans, people: people))
         self.base = try! WebBaseURL(parsing: base)
         let pool = self.pool
         let day = Sample.today
         var services = WebServices(
-            readers: pool, signIns: signIns, passwords: TestFront.passwords, passwordChecks: checks, writer: { person in
-                pool.store.author = WebServices.author(person)
-                return pool.store
-            },
+            readers: pool, signIns: signIns, passwords: TestFront.passwords, passwordChecks: checks, writers: pool,
             calendar: { _, sink in try sink.write(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)) },
             now: { Now(today: day, utc: UTCTimestamp(date: day, hour: 12, minute: 0, second: 0)) },
             wallTime: { WallTime(date: $0.date, hour: $0.hour, minute: $0.minute) }, window: .standard, base: self.base,
             owner: "Sam"
         )
         services.watchesChanges = watches
-        if documentPool { services.documentReaders = MemoryReaderPool(pool.store) }
+        if documentPool { services.documentReaders = MemoryPool(pool.store) }
         front = WebFront(services)
     }
 
