@@ -1,10 +1,13 @@
 import LoansCore
 
 /// The migrations that build the schema `loans`, in order: migration n is `migrations[n - 1]`.
-/// Append new ones; never change what a released one does.
+/// Append new ones (to the newest edition's list); never change what a released one does.
 extension PostgresSchema {
     /// Migration n, a name and its statements (one statement each: PQexecParams runs one).
-    static let migrations: [(name: String, statements: [String])] = [
+    static let migrations: [(name: String, statements: [String])] = released + fourthEdition
+
+    /// Migrations 1 to 9, the ones loans 0.3.1 shipped.
+    private static let released: [(name: String, statements: [String])] = [
         (
             "loans, the open-by-due index and per-day open counts",
             [
@@ -277,55 +280,6 @@ extension PostgresSchema {
                 )
                 """,
                 "INSERT INTO loans.change_feed (generation) VALUES (txid_current())",
-            ]
-        ),
-        (
-            "share links, one per person, and each account's private calendar feed, by the hash of their token",
-            [
-                // Beside the loans and outside the history, as the sign-in tables are.
-                """
-                CREATE TABLE loans.share_link (
-                    token_hash text PRIMARY KEY,
-                    name text NOT NULL,
-                    folded_name text NOT NULL UNIQUE,
-                    created_at bigint NOT NULL
-                )
-                """,
-                """
-                CREATE TABLE loans.calendar_feed (
-                    token_hash text PRIMARY KEY,
-                    account_id bigint NOT NULL UNIQUE,
-                    created_at bigint NOT NULL
-                )
-                """,
-            ]
-        ),
-        (
-            "the people you deal with: a contact per person by the name as folded, and each change's contacts before and after",
-            [
-                // The key is Core's folding of the name; "C" compares its bytes, the order every
-                // store lists contacts in.
-                """
-                CREATE TABLE loans.person (
-                    folded_name text COLLATE "C" PRIMARY KEY,
-                    name text NOT NULL,
-                    email text
-                )
-                """,
-                """
-                CREATE TABLE loans.change_person (
-                    change_id bigint NOT NULL REFERENCES loans.change (id),
-                    folded_name text COLLATE "C" NOT NULL,
-                    before_present boolean NOT NULL,
-                    before_name text,
-                    before_email text,
-                    after_present boolean NOT NULL,
-                    after_name text,
-                    after_email text,
-                    PRIMARY KEY (change_id, folded_name)
-                )
-                """,
-                "CREATE INDEX change_person_by_name ON loans.change_person (folded_name, change_id)",
             ]
         ),
     ]
