@@ -63,6 +63,28 @@ enum FormView {
     static func text(
         _ name: String, _ label: String, _ state: FormState, prefix: String, hint: String? = nil, extra: StaticString = "", _ html: inout HTMLWriter
     ) {
+        input(name, label, state, prefix: prefix, hint: hint, extra: extra, &html)
+        html.raw("</div>\n")
+    }
+
+    /// A one-line field that asks for a person: a text field that suggests the known `names`
+    /// (a `<datalist>` it points at; the browser offers them as the person types).
+    static func person(_ name: String, _ label: String, _ state: FormState, prefix: String, names: [String], hint: String, _ html: inout HTMLWriter) {
+        input(name, label, state, prefix: prefix, hint: hint, extra: " list=\"known-names\" autocomplete=\"off\"", &html)
+        html.raw("<datalist id=\"known-names\">\n")
+        for known in names {
+            html.raw("<option value=\"")
+            html.attribute(known)
+            html.raw("\">\n")
+        }
+        html.raw("</datalist>\n</div>\n")
+    }
+
+    /// The label, hint and `<input type="text">` of a one-line field, with `extra`'s attributes;
+    /// the caller closes the field's `div`.
+    private static func input(
+        _ name: String, _ label: String, _ state: FormState, prefix: String, hint: String?, extra: StaticString, _ html: inout HTMLWriter
+    ) {
         let id = prefix + "-" + name
         fieldStart(id, label, hint: hint, error: state.message(name), &html)
         html.raw("<input type=\"text\" id=\"")
@@ -74,29 +96,7 @@ enum FormView {
         html.raw("\"")
         html.raw(extra)
         ariaFor(id, hint: hint, error: state.message(name), &html)
-        html.raw(">\n</div>\n")
-    }
-
-    /// A one-line field that asks for a person: a text field that suggests the known `names`
-    /// (a `<datalist>` it points at; the browser offers them as the person types).
-    static func person(_ name: String, _ label: String, _ state: FormState, prefix: String, names: [String], hint: String, _ html: inout HTMLWriter) {
-        let id = prefix + "-" + name
-        fieldStart(id, label, hint: hint, error: state.message(name), &html)
-        html.raw("<input type=\"text\" id=\"")
-        html.attribute(id)
-        html.raw("\" name=\"")
-        html.attribute(name)
-        html.raw("\" value=\"")
-        html.attribute(state.values[name] ?? "")
-        html.raw("\" list=\"known-names\" autocomplete=\"off\"")
-        ariaFor(id, hint: hint, error: state.message(name), &html)
-        html.raw(">\n<datalist id=\"known-names\">\n")
-        for known in names {
-            html.raw("<option value=\"")
-            html.attribute(known)
-            html.raw("\">\n")
-        }
-        html.raw("</datalist>\n</div>\n")
+        html.raw(">\n")
     }
 
     /// A text area (the note).
