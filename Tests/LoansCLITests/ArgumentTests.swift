@@ -64,19 +64,19 @@ import Testing
     }
 
     @Test func pathsKeepTheirBytes() throws {
-        func source(_ words: [[UInt8]], _ environment: [String: [UInt8]] = [:]) throws -> DataSource? {
+        func source(_ words: [[UInt8]], _ environment: [String: [UInt8]] = [:]) throws -> StoreLocation? {
             let env = Environment(loans.environment.mapValues { Array($0.utf8) }.merging(environment) { $1 })
             guard case .run(_, let settings, _, _) = try LoansCommandLine.parse(words.map(Word.init), environment: env, clock: FixedClock())
             else { return nil }
-            return settings.source
+            return settings.location
         }
         let ff: [UInt8] = Array("/tmp/x/".utf8) + [0xFF] + Array(".db".utf8)
         let fe: [UInt8] = Array("/tmp/x/".utf8) + [0xFE] + Array(".db".utf8)
-        #expect(try source([Array("--db".utf8), ff, Array("list".utf8)]) == .database(SystemPath(bytes: ff)))
-        #expect(try source([Array("--db".utf8), fe, Array("list".utf8)]) == .database(SystemPath(bytes: fe)))
-        #expect(try source([Array("list".utf8)], ["LOANS_DB": ff]) == .database(SystemPath(bytes: ff)))
+        #expect(try source([Array("--db".utf8), ff, Array("list".utf8)]) == .file(SystemPath(bytes: ff)))
+        #expect(try source([Array("--db".utf8), fe, Array("list".utf8)]) == .file(SystemPath(bytes: fe)))
+        #expect(try source([Array("list".utf8)], ["LOANS_DB": ff]) == .file(SystemPath(bytes: ff)))
         #expect(try source([Array("--fixture".utf8), fe, Array("list".utf8)]) == .fixture(try #require(SystemPath(bytes: fe))))
-        #expect(try source([Array("list".utf8)], ["LOANS_DB": []]) == .database(nil), "an empty LOANS_DB counts as unset")
+        #expect(try source([Array("list".utf8)], ["LOANS_DB": []]) == .file(nil), "an empty LOANS_DB counts as unset")
         let empty = loans.run(["--db", "", "list"])
         #expect(empty.code == .usage && empty.err == "loans: --db: an empty path names no file\n")
         let emptyFixture = loans.run(["--fixture=", "list"])

@@ -256,10 +256,10 @@ import Testing
         }
         // A server's location is not a path.
         try loans.writeConfig("db = postgresql://loans@db.example/loans\n")
-        #expect(try settings().source == .database(SystemPath("postgresql://loans@db.example/loans")))
+        #expect(try settings().location == .server(ServerLocation("postgresql://loans@db.example/loans")!))
         // An option or a variable is read where it is typed, against the folder it is typed in.
         try loans.writeConfig("# nothing\n")
-        #expect(try settings(["--db", "here.db", "agenda"]).source == .database(SystemPath("here.db")))
+        #expect(try settings(["--db", "here.db", "agenda"]).location == .file(SystemPath("here.db")))
     }
 
     /// `~/` at the start is the home folder: HOME's bytes as they are (not decoded as UTF-8), the
@@ -272,8 +272,8 @@ import Testing
         environment["XDG_CONFIG_HOME"] = Array((loans.folder + "/.config").utf8)
         guard case .run(_, let fromBytes, _, _) = try LoansCommandLine.parse(["agenda"].map(Word.init), environment: Environment(environment), clock: FixedClock())
         else { throw CLIError.usage("not a command", nil) }
-        #expect(fromBytes.source == .database(SystemPath(bytes: home + Array("/data/loans.db".utf8))))
-        #expect(try settings(["agenda"]).source == .database(SystemPath(loans.folder + "/data/loans.db")))
+        #expect(fromBytes.location == .file(SystemPath(bytes: home + Array("/data/loans.db".utf8))))
+        #expect(try settings(["agenda"]).location == .file(SystemPath(loans.folder + "/data/loans.db")))
         #expect(loans("config").out.contains("db                   = \(loans.folder)/data/loans.db  (\(loans.configPath):1)"))
 
         try loans.writeConfig("db = ~/x.db\n")
@@ -312,6 +312,6 @@ import Testing
     @Test func aPathInTheFileKeepsItsBytes() throws {
         let path = Array(loans.folder.utf8) + [0x2F, 0xFF, 0x2E, 0x64, 0x62]
         try loans.writeConfig(Array("db = ".utf8) + path + [0x0A])
-        #expect(try settings().source == .database(SystemPath(bytes: path)))
+        #expect(try settings().location == .file(SystemPath(bytes: path)))
     }
 }

@@ -100,7 +100,7 @@ import Testing
         for (key, _, source) in settings.table {
             #expect(source == (key == SettingKey.calendarAlarms.key ? .sameAs(SettingKey.remindLead.key) : .byDefault), "\(key)")
         }
-        #expect(settings[SettingKey.db] == nil && settings.source == .database(nil))
+        #expect(settings[SettingKey.db] == nil && settings.location == .file(nil))
         #expect(settings.window == DueWindow.standard && settings.colour == .auto)
         #expect(widget.format == .plain && widget.maxWidth == WidgetPresenter.defaultMaxWidth)
         #expect(settings[SettingKey.remindLead] == [3, 1, 0] && settings[SettingKey.remindOverdueEvery] == 7)

@@ -116,12 +116,17 @@ extension ValueReader where Value == EmailAddress {
 extension ValueReader where Value == SystemPath {
     /// A file path, its bytes kept as given.
     package static var path: Self {
-        Self(.path, shown: { $0.description }) { input throws(ValueError) in
-            guard let path = SystemPath(bytes: input.bytes) else {
-                throw ValueError(input.prefix + (input.bytes.isEmpty ? "an empty path names no file" : "a path cannot hold a NUL byte"))
-            }
-            return path
+        Self(.path, shown: { $0.description }) { input throws(ValueError) in try input.path() }
+    }
+}
+
+extension ValueInput {
+    /// The bytes as a file path, kept as given; a refusal when they are empty or hold a NUL.
+    package func path() throws(ValueError) -> SystemPath {
+        guard let path = SystemPath(bytes: bytes) else {
+            throw ValueError(prefix + (bytes.isEmpty ? "an empty path names no file" : "a path cannot hold a NUL byte"))
         }
+        return path
     }
 }
 

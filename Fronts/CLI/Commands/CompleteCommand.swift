@@ -38,7 +38,7 @@ struct CompleteCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        guard request.settings.source != .demo else { return .failure }
+        guard !request.settings.location.isDemo else { return .failure }
         let reader = try request.stores.reader()
         switch what {
         case .names:

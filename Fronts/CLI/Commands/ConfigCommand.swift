@@ -30,28 +30,17 @@ struct ConfigCommand: LoansCommand {
         return .success
     }
 
-    /// A database for the screen: a path with its bytes escaped, a server's location without its
-    /// password and without the user before a URL's `@`.
-    private static func printable(_ location: StoreProvider.Location) -> String {
-        switch location {
-        case .file(let file): return ConfigFile.shown(file.path)
-        case .server(let text, let engine):
-            let url = SafeText.sanitized(engine.shown(text))
-            guard let scheme = url.firstRange(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
-            return String(url[..<scheme.upperBound]) + "…" + String(url[at...])
-        }
-    }
-
     /// The value shown for `key` and its source: for `db`, the database as it will be opened,
     /// or what stands in for it; for a `remind.recipient` nothing gives, the login name.
     private func shown(_ key: String, _ value: String, _ source: SettingSource, _ request: Request) -> (String, SettingSource) {
         if key == SettingKey.remindRecipient.key, value.isEmpty { return (SystemAuthor.user(), source) }
         guard key == SettingKey.db.key else { return (value, source) }
-        switch request.settings.source {
+        switch request.settings.location {
         case .fixture(let path): return ("none: reading the fixture " + ConfigFile.shown(path), .option(GlobalOptions.fixture.name))
         case .demo: return ("none: a throwaway demo database", .option(GlobalOptions.demo.name))
-        case .database:
-            let path = (try? request.stores.location()).map(ConfigCommand.printable)
+        case .server(let server): return (server.printable, source)
+        case .file:
+            let path = (try? request.stores.file())?.map { ConfigFile.shown($0.path) }
             return (path ?? "none: it cannot be located (neither XDG_DATA_HOME nor HOME is an absolute path)", source)
         }
     }

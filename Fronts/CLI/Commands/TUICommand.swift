@@ -35,7 +35,7 @@ struct TUICommand: LoansCommand {
         request.console.out.flush()
         let colours = request.settings.colour.colours(terminal: true, term: request.environment.text("TERM"))
         try TUIRunner.run(
-            today: request.today, stores: session, changes: session, colours: colours, demo: request.settings.source == .demo
+            today: request.today, stores: session, changes: session, colours: colours, demo: request.settings.location.isDemo
         )
         return .success
     }

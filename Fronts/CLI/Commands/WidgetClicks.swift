@@ -18,19 +18,16 @@ enum WidgetClicks {
     static func terminal(_ words: [String], _ request: Request) throws(CLIError) -> DeliveryProgram {
         var environment = request.environment.strings
         var command = [ownPath(), CommandName.tui.rawValue]
-        switch request.settings.source {
+        switch request.settings.location {
         case .demo:
             command.append(GlobalOptions.demo.name)
         case .fixture(let path):
             command += [GlobalOptions.fixture.name, try absolute(path)]
-        case .database(let path?):
-            let location = try absolute(path)
-            if StoreEngines.server(claiming: location) != nil {
-                environment[SettingKey.db.declaration.variable.name ?? "LOANS_DB"] = location
-            } else {
-                command += [SettingKey.db.declaration.option?.name ?? "--db", location]
-            }
-        case .database(nil):
+        case .server(let server):
+            environment[SettingKey.db.declaration.variable.name ?? "LOANS_DB"] = server.text
+        case .file(let path?):
+            command += [SettingKey.db.declaration.option?.name ?? "--db", try absolute(path)]
+        case .file(nil):
             break
         }
         if let today = request.settings.today { command += [GlobalOptions.today.name, today.iso] }
@@ -54,13 +51,12 @@ enum WidgetClicks {
         SystemPath.runningProgram.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "loans"
     }
 
-    /// `path` as text a terminal's command line can carry, made absolute from the current folder
-    /// (a server's location is kept as it is).
+    /// `path` as text a terminal's command line can carry, made absolute from the current folder.
     private static func absolute(_ path: SystemPath) throws(CLIError) -> String {
         guard let text = String(validating: path.bytes, as: UTF8.self) else {
             throw CLIError(code: .failure, message: "widget --click: the path \(path) is not UTF-8, which a terminal's command line cannot carry")
         }
-        if text.hasPrefix("/") || StoreEngines.server(claiming: text) != nil { return text }
+        if text.hasPrefix("/") { return text }
         guard let here = SystemPath.currentFolder.map({ String(decoding: $0.bytes, as: UTF8.self) }) else { return text }
         return (here.hasSuffix("/") ? here : here + "/") + text
     }

@@ -121,7 +121,7 @@ package enum LoansCommandLine {
             console.err.flush()  // now: a run that keeps going (serve, --watch) may end only at a signal
         }
         let stores = try StoreProvider(
-            source: settings.source, environment: environment, today: now.today, clock: clock
+            location: settings.location, environment: environment, today: now.today, clock: clock
         )
         defer { stores.close() }
         let request = Request(
@@ -136,8 +136,7 @@ extension LoansCommandLine {
     /// The warning for a password given in `--db` itself: the process list shows it to every user
     /// of the machine until loans masks its arguments (nil when there is none).
     static func passwordWarning(_ settings: Settings) -> String? {
-        guard case .database(let given?) = settings.source, let text = String(validating: given.bytes, as: UTF8.self),
-              StoreEngines.server(claiming: text)?.holdsPassword(text) == true,
+        guard case .server(let server) = settings.location, server.holdsPassword,
               case .option = settings.table.first(where: { $0.key == SettingKey.db.key })?.source
         else { return nil }
         return "loans: warning: the password in --db shows in the process list (ps) to anyone on this machine until loans hides it; keep it in ~/.pgpass or PGPASSWORD instead"

@@ -3,28 +3,23 @@ import LoansCore
 import LoansPostgres
 import LoansWake
 
-/// The one place a run's store engine is chosen, from where the loans are: a fixture document
-/// (`--fixture`), the demo's throwaway file (`--demo`), or a database location — a server's, when
-/// one of `servers` claims its text, else a SQLite file's path. A new engine for a server is one
-/// more entry in `servers`; nothing else in the composition root asks which engine it has.
+/// The one place a run's store engine is chosen, from where the loans are (`StoreLocation`): a
+/// fixture document, a SQLite file (the demo's too), or a server's database — one of `servers`
+/// claimed its text when the settings were read. A new engine for a server is one more entry in
+/// `servers`; nothing else in the composition root asks which engine it has.
 enum StoreEngines {
     /// The engines a location's text can name, asked in order.
     static var servers: [any ServerEngine.Type] { [PostgresEngine.self] }
 
-    /// The server engine whose location `text` is, if any.
-    static func server(claiming text: String) -> (any ServerEngine.Type)? {
-        servers.first { $0.claims(text) }
-    }
-
-    /// The engine of `source`; `location` resolves a database's location when it is needed (the
-    /// demo's file when there is one).
-    static func engine(
-        for source: DataSource, run: StoreRun, location: () throws -> StoreProvider.Location
-    ) throws -> any RunEngine {
-        if case .fixture(let path) = source { return FixtureEngine(path, run: run) }
-        switch try location() {
-        case .file(let file): return SQLiteEngine(file, run: run)
-        case .server(let text, let engine): return engine.init(text, run: run)
+    /// The engine of `location`; `file` resolves a database file's place when it is needed (the
+    /// default place, or the demo's file).
+    static func engine(for location: StoreLocation, run: StoreRun, file: () throws -> DatabaseLocation?) throws -> any RunEngine {
+        switch location {
+        case .fixture(let path): return FixtureEngine(path, run: run)
+        case .server(let server): return server.engine.init(server.text, run: run)
+        case .file, .demo:
+            guard let file = try file() else { throw StoreError(.unavailable, "there is no database file") }
+            return SQLiteEngine(file, run: run)
         }
     }
 }

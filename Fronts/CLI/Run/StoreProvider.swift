@@ -8,29 +8,22 @@ import LoansWake
 /// changes as `author`) for writes, the on-change hook around every writer. A demo database lives
 /// until `close()`.
 final class StoreProvider {
-    private let source: DataSource
+    private let location: StoreLocation
     private let environment: Environment
     /// Who writes, and whether the run keeps going: what the engine knows of the run.
     private let run: StoreRun
     private var demo: DemoDatabase?
     private var chosen: (any RunEngine)?
 
-    /// Where the loans are kept: a file, or a server's database named by its text.
-    enum Location {
-        case file(DatabaseLocation)
-        case server(String, any ServerEngine.Type)
-    }
-
-    init(source: DataSource, environment: Environment, today: CivilDate, clock: any Clock) throws {
-        self.source = source
+    init(location: StoreLocation, environment: Environment, today: CivilDate, clock: any Clock) throws {
+        self.location = location
         self.environment = environment
         // Naming the user reads the password database: asked only when a store needs it.
         run = StoreRun { SystemAuthor.current(clock: clock) }
-        if source == .demo { demo = try DemoDatabase(today: today, author: run.author, variable: variable) }
-        if case .database(let given?) = source, let text = String(validating: given.bytes, as: UTF8.self),
-           let engine = StoreEngines.server(claiming: text) {
+        if location.isDemo { demo = try DemoDatabase(today: today, author: run.author, variable: variable) }
+        if case .server(let server) = location {
             // Read already (the arguments were parsed); `ps` must not show a password from now on.
-            engine.hideSecrets(inArguments: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
+            server.engine.hideSecrets(inArguments: CommandLine.unsafeArgv, count: Int(CommandLine.argc))
         }
     }
 
@@ -52,7 +45,7 @@ final class StoreProvider {
     /// The run's engine, chosen the first time it is asked for.
     func engine() throws -> any RunEngine {
         if let chosen { return chosen }
-        let engine = try StoreEngines.engine(for: source, run: run, location: location)
+        let engine = try StoreEngines.engine(for: location, run: run, file: file)
         chosen = engine
         return engine
     }
@@ -108,28 +101,25 @@ final class StoreProvider {
         try engine().exists()
     }
 
-    /// Where the database is: the place given (`--db`, `LOANS_DB` or the config file's `db`,
-    /// whose folder must exist), else the default place under XDG_DATA_HOME or HOME (made on the
-    /// first write), or the demo's file.
-    func location() throws -> Location {
-        switch source {
-        case .database(let given):
+    /// The database file: the path given (`--db`, `LOANS_DB` or the config file's `db`, whose
+    /// folder must exist), else the default place under XDG_DATA_HOME or HOME (made on the first
+    /// write), or the demo's file; nil for a server's database and a fixture.
+    func file() throws -> DatabaseLocation? {
+        switch location {
+        case .file(let given):
             // The settings already chose among the option, LOANS_DB and the config file.
-            let file = try DatabaseLocation.resolve(explicit: given) { $0 == "LOANS_DB" ? nil : self.variable($0) }
-            if let text = String(validating: file.path.bytes, as: UTF8.self), let engine = StoreEngines.server(claiming: text) {
-                return .server(text, engine)
-            }
-            return .file(file)
-        case .demo, .fixture:
-            guard let demo else { throw StoreError(.readOnly, "there is no database: the loans come from a fixture") }
-            return .file(DatabaseLocation(path: demo.path, folders: .mustExist))
+            return try DatabaseLocation.resolve(explicit: given) { $0 == "LOANS_DB" ? nil : self.variable($0) }
+        case .demo:
+            return demo.map { DatabaseLocation(path: $0.path, folders: .mustExist) }
+        case .server, .fixture:
+            return nil
         }
     }
 
     /// The database file this run reads when nothing is there yet (a mistyped `--db`); nil for a
     /// file that exists, a server, a fixture and the demo.
     func missingFile() throws -> SystemPath? {
-        guard case .database = source, case .file(let file) = try location(), try !engine().exists() else { return nil }
+        guard case .file = location, let file = try file(), try !engine().exists() else { return nil }
         return file.path
     }
 

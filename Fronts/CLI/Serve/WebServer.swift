@@ -30,7 +30,7 @@ struct WebServer {
         let signIns = try engine.signIns(upTo: WebServer.signInCapacity)
         let log = ServeLog()
         // Before anything opens the file (the sign-ins below are the first).
-        if case .file(let file) = try stores.location(),
+        if let file = try stores.file(),
            let warning = try ServedDatabaseMode.check(file.path, allowingReadable: command.allowsReadable) {
             log.say(warning)
         }

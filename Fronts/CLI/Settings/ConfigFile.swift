@@ -39,8 +39,8 @@ struct ConfigFile {
     static func load(_ path: SystemPath, home: [UInt8]?) throws(CLIError) -> ConfigFile? {
         guard let (bytes, status) = try read(path) else { return nil }
         let file = try ConfigFile(path: path, bytes: bytes, home: home)
-        if status.othersMayAccess, let entry = file.entries[SettingKey.db.key], let db = entry.value as? SystemPath,
-           let text = String(validating: db.bytes, as: UTF8.self), StoreEngines.server(claiming: text)?.holdsPassword(text) == true {
+        if status.othersMayAccess, let entry = file.entries[SettingKey.db.key], case .server(let server)? = entry.value as? DatabaseName,
+           server.holdsPassword {
             throw error(
                 "\(shown(path)):\(entry.line): db holds a password, and others may read this file (mode \(String(status.permissions & 0o777, radix: 8))); keep the password in ~/.pgpass or PGPASSWORD instead, or make the file private (chmod 600 \(shown(path)))"
             )
@@ -74,10 +74,11 @@ struct ConfigFile {
                 throw refuse("unknown key \(Quoted(name))\(hint) (keys: \(keys.joined(separator: ", ")))")
             }
             if let earlier = entries[setting.key] { throw refuse("\(setting.key) is set twice (first on line \(earlier.line))") }
-            var valueBytes = Array(ConfigFile.trimmed(line[(equals + 1)...]))
+            let valueBytes = Array(ConfigFile.trimmed(line[(equals + 1)...]))
             do {
-                if setting.kind == .path { valueBytes = try ConfigFile.absolutePath(valueBytes, setting.key, home: home) }
-                entries[setting.key] = Entry(value: try setting.read(valueBytes, setting.key, .earliest), line: number)
+                var value = try setting.read(valueBytes, setting.key, .earliest)
+                if setting.kind == .path { value = try ConfigFile.absolute(value, setting.key, home: home) }
+                entries[setting.key] = Entry(value: value, line: number)
             } catch {
                 throw refuse(error.message)
             }

@@ -12,7 +12,7 @@ import LoansWidget
 /// the setting among its options and reads `input.settings[SettingKey.…]`.
 enum SettingKey {
     static let db = Setting(
-        "db", ValueReader<SystemPath>.path.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db",
+        "db", DatabaseName.reader.optional, default: nil, described: "$XDG_DATA_HOME/loans/loans.db",
         help: "the database: a SQLite file (in the config file an absolute path, or ~/ for the home folder), or a PostgreSQL server (postgresql://… or host=… dbname=…)",
         option: "--db", valueName: "PATH", optionHelp: "the database: a SQLite file, or a PostgreSQL server (postgresql://USER@HOST/DB or host=… dbname=…; its password in ~/.pgpass or PGPASSWORD, never here)",
         variable: .value("LOANS_DB")

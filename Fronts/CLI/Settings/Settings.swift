@@ -3,17 +3,6 @@ import LoansArguments
 import LoansCore
 import LoansText
 
-/// Where loans are read from and written to.
-enum DataSource: Equatable {
-    /// The SQLite database: the path given (by option, environment or config file), or nil for
-    /// the default place, resolved when first needed.
-    case database(SystemPath?)
-    /// A read-only fixture document.
-    case fixture(SystemPath)
-    /// A throwaway database seeded around today.
-    case demo
-}
-
 /// Where the value of a setting came from.
 enum SettingSource: Equatable {
     case option(String)
@@ -60,7 +49,8 @@ struct CommandOptions {
 /// The global options, the environment and the config file, checked and resolved: each setting
 /// of `SettingKey` as its declaration says (option > environment > config file > default).
 struct Settings {
-    private(set) var source: DataSource = .database(nil)
+    /// Where the loans are.
+    private(set) var location: StoreLocation = .file(nil)
     /// `--today` / `LOANS_TODAY`, when given.
     private(set) var today: CivilDate?
     /// The config file's place (whether or not it exists).
@@ -91,13 +81,7 @@ struct Settings {
         let config = try configPath.flatMap { path throws(CLIError) in try ConfigFile.load(path, home: environment["HOME"]?.bytes) }
         sources = SettingSources(globals: given, environment: environment, config: config)
         try resolve()
-        if let fixture = given[GlobalOptions.fixture] {
-            source = .fixture(fixture)
-        } else if given[GlobalOptions.demo] {
-            source = .demo
-        } else {
-            source = .database(self[SettingKey.db])
-        }
+        location = StoreLocation(fixture: given[GlobalOptions.fixture], demo: given[GlobalOptions.demo], database: self[SettingKey.db])
     }
 
     /// These settings with the options of `command` that override settings (`widget --format`,
