@@ -56,7 +56,7 @@ import Testing
     /// the declarations: a setting added to the table is checked here without a new row.
     @Test(arguments: SettingKey.all.map(\.key))
     func optionBeatsEnvironmentBeatsFileBeatsDefault(_ key: String) throws {
-        let setting = try #require(SettingKey.named(key))
+        let setting = try #require(SettingKey.all.first { $0.key == key })
         // A global option is given after `agenda`; a command's, after the command that lists it.
         var command = ["agenda"]
         if let option = setting.option, !GlobalOptions.all.contains(option) {

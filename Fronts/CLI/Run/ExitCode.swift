@@ -1,3 +1,5 @@
+import LoansArguments
+
 /// The process exit codes (sysexits names where they exist).
 package enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
@@ -50,5 +52,13 @@ struct CLIError: Error, Equatable {
 
     static func usage(_ message: String, _ usage: String?) -> CLIError {
         CLIError(code: .usage, message: message, usage: usage)
+    }
+}
+
+extension CLIError {
+    /// A setting refused while the settings were read: a usage error for an option or a
+    /// variable, a configuration error for the config file.
+    init(_ error: SettingsError) {
+        self.init(code: error.kind == .usage ? .usage : .config, message: error.message)
     }
 }

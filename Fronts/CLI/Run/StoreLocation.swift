@@ -85,3 +85,13 @@ enum DatabaseName: Equatable, Sendable {
         }
     }
 }
+
+extension DatabaseName: PathHolding {
+    /// A file's path made absolute as the config file wants it; a server's location as it is.
+    func madeAbsolute(_ absolute: (SystemPath) throws(ValueError) -> SystemPath) throws(ValueError) -> DatabaseName {
+        switch self {
+        case .file(let path): return .file(try absolute(path))
+        case .server: return self
+        }
+    }
+}

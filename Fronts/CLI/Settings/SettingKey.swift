@@ -87,9 +87,4 @@ enum SettingKey {
         serveListen.declaration, serveBaseURL.declaration, mailFrom.declaration, mailName.declaration, mailSendmail.declaration,
         colour.declaration,
     ]
-
-    /// The setting of the config file's key `key`.
-    static func named(_ key: String) -> SettingDeclaration? {
-        all.first { $0.key == key }
-    }
 }

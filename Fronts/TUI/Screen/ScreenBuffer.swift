@@ -1,3 +1,4 @@
+import LoansCore
 import LoansText
 
 /// One column of the screen: the grapheme that starts here (empty for the other columns of a

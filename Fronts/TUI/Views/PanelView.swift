@@ -1,3 +1,4 @@
+import LoansCore
 import LoansText
 
 /// Lays out the notice (empty or failure), a loan's detail, the remove question and the help.

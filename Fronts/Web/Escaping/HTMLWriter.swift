@@ -1,3 +1,4 @@
+import LoansCore
 import LoansText
 
 /// An HTML document built as UTF-8 bytes, with one escaper per place text lands: element text

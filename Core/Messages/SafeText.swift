@@ -1,5 +1,3 @@
-import LoansCore
-
 /// Text from data made safe for a terminal or a bar: control characters (C0 including newline,
 /// tab and ESC, DEL, C1) and bidirectional overrides become spaces, so data can neither move the
 /// cursor, recolour, retitle the terminal nor reorder what is shown around it.
