@@ -44,7 +44,8 @@ let package = Package(
         .target(name: "LoansCalendar", dependencies: ["LoansCore", "LoansText"], path: "Fronts/Calendar"),
         // The web front (`loans serve`): pages, forms, the API and live updates over Core's use cases.
         .target(name: "LoansWeb", dependencies: ["LoansCore", "LoansText", "LoansDocument"], path: "Fronts/Web"),
-        // The argument machinery: declarations, parsing by them, usage lines, settings (no command of loans in it).
+        // The argument machinery: declarations, parsing by them, usage lines, settings, and help, the man page and the
+        // completion scripts written from a program's description (no command of loans in it).
         .target(name: "LoansArguments", dependencies: ["LoansCore", "LoansSystem"], path: "Fronts/Arguments"),
         .systemLibrary(name: "CNcurses", path: "Fronts/CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "LoansTUI", dependencies: ["LoansCore", "LoansText", "CNcurses"], path: "Fronts/TUI"),

@@ -9,27 +9,13 @@ struct CompleteCommand: LoansCommand {
     /// The most ids offered: the most urgent open loans, or the loans returned last.
     static let idLimit = 200
 
-    /// What the scripts ask for: open loans' ids, returned loans' ids, or the names known (the
-    /// people kept and the counterparties used).
-    enum Candidates: String, CaseIterable, Sendable {
-        case ids, returned, names
-
-        /// The list that offers these loans.
-        init(_ loans: LoanIDs) {
-            switch loans {
-            case .open: self = .ids
-            case .returned: self = .returned
-            }
-        }
-    }
-
-    static let what = Positional<Candidates>("WHAT", .choice(noun: "candidate list"), help: "what to list")
+    static let what = Positional<CompletionCandidates>("WHAT", .choice(noun: "candidate list"), help: "what to list")
     static let shell = Positional<Shell>("SHELL", .choice(noun: "shell"), help: "the shell, for its escaping", optional: true)
     static let declaration = CommandDeclaration(
         CommandName.complete, abstract: "List completion candidates.", positionals: [what, shell], hidden: true
     )
 
-    let what: Candidates
+    let what: CompletionCandidates
     let shell: Shell
 
     init(_ input: CommandInput) {

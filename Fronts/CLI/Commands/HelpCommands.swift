@@ -26,7 +26,7 @@ struct HelpCommand: LoansCommand {
             return
         }
         guard let command = CommandName.named(name), !command.declaration.hidden else {
-            let hint = Suggestion.nearest(to: name, among: CompletionAction.commandNames).map { "; did you mean \(Quoted($0))?" } ?? ""
+            let hint = Suggestion.nearest(to: name, among: ProgramDescription.loans.commandNames).map { "; did you mean \(Quoted($0))?" } ?? ""
             throw input.refusal("no help for \(Quoted(name)): it is not a command\(hint)")
         }
         topic = command.declaration
@@ -34,9 +34,9 @@ struct HelpCommand: LoansCommand {
 
     func run(_ request: Request) throws -> ExitCode {
         if man {
-            request.console.out.write(ManPage.render(version: LoansCommandLine.version, date: HelpCommand.manDate))
+            request.console.out.write(ManPage(.loans).render(version: LoansCommandLine.version, date: HelpCommand.manDate))
         } else {
-            request.console.out.line(topic.map(HelpText.command) ?? HelpText.overview())
+            request.console.out.line(topic.map(HelpText(.loans).command) ?? HelpText(.loans).overview())
         }
         return .success
     }
@@ -60,11 +60,7 @@ struct CompletionsCommand: LoansCommand {
     }
 
     func run(_ request: Request) throws -> ExitCode {
-        switch shell {
-        case .bash: request.console.out.write(BashCompletionScript.render())
-        case .zsh: request.console.out.write(ZshCompletionScript.render())
-        case .fish: request.console.out.write(FishCompletionScript.render())
-        }
+        request.console.out.write(ProgramDescription.loans.completionScript(for: shell))
         return .success
     }
 }

@@ -65,7 +65,7 @@ package enum LoansCommandLine {
         let words: ArgumentWords
         do throws(UsageError) {
             words = try ArgumentWords(arguments, globalOptions: GlobalOptions.all, help: GlobalOptions.help, lookup: { CommandName.named($0)?.declaration }) {
-                CompletionAction.commandNames
+                ProgramDescription.loans.commandNames
             }
         } catch {
             throw CLIError.usage(error.message, error.usage)
@@ -104,7 +104,7 @@ package enum LoansCommandLine {
         let now: Now
         switch try parse(arguments, environment: environment, clock: clock) {
         case .help(let declaration):
-            console.out.line(declaration.map(HelpText.command) ?? HelpText.overview())
+            console.out.line(declaration.map(HelpText(.loans).command) ?? HelpText(.loans).overview())
             return .success
         case .version:
             console.out.line("loans \(version)")
