@@ -41,23 +41,14 @@ package final class FeedPump: @unchecked Sendable {
     package let feed: ChangeFeed
     private let loop: WakeLoop
     private let stopping: Nudge
-    private var thread: pthread_t?
+    private var thread: SystemThread?
 
     /// Starts the thread; `loop` must not be waited on by anyone else.
     package init(loop: WakeLoop, feed: ChangeFeed = ChangeFeed()) throws(Errno) {
         self.loop = loop
         self.feed = feed
         stopping = try Nudge()
-        let started = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        let code = pthread_create(&thread, nil, { context in
-            Unmanaged<FeedPump>.fromOpaque(context!).takeRetainedValue().pump()
-            return nil
-        }, started.toOpaque())
-        guard code == 0 else {
-            started.release()
-            throw Errno(rawValue: code)
-        }
+        guard let thread = SystemThread(named: "loans-feed", { self.pump() }) else { throw Errno(rawValue: EAGAIN) }
         self.thread = thread
     }
 
@@ -66,7 +57,7 @@ package final class FeedPump: @unchecked Sendable {
         guard let thread else { return }
         self.thread = nil
         stopping.nudge()
-        pthread_join(thread, nil)
+        thread.join()
     }
 
     private func pump() {
