@@ -31,11 +31,13 @@ package protocol LoanChangeWriter: PersonChangeWriter {
     /// Stores a loan with its own id, which must not be taken by an existing loan.
     func insert(_ loan: Loan) throws
 
-    /// Writes a loan over the stored one with the same id.
-    func update(_ loan: Loan) throws
+    /// Writes `after` over the stored loan with its id. `before` is that loan as this change read
+    /// it (`loan(_:)`): the store records it as the state before and does not read it again.
+    func update(from before: Loan, to after: Loan) throws
 
-    /// Deletes a loan (its changes stay in the history).
-    func delete(_ id: LoanID) throws
+    /// Deletes a loan as this change read it (`loan(_:)`), which the store records as the state
+    /// before without reading it again (its changes stay in the history).
+    func delete(_ loan: Loan) throws
 
     /// The newest change of this store's author that undo may revert — not undone, not itself an
     /// undo or a redo — that is not in `skipping`; nil when there is none.

@@ -18,11 +18,12 @@ import Testing
             let store = try PostgresDatabase.writer(url, author: .tester, waiting: .keepalive)
             return {
                 try store.change(.renew) { writer in
-                    var loan = try #require(try writer.loan(id))
+                    let read = try #require(try writer.loan(id))
                     usleep(50_000)
+                    var loan = read
                     loan.previousDueDates.append(loan.dueOn)
                     loan.dueOn = loan.dueOn.adding(days: 1)!
-                    try writer.update(loan)
+                    try writer.update(from: read, to: loan)
                 }
             }
         }
