@@ -1,6 +1,7 @@
 /// The write side of loan storage. Every write is one change: one transaction that also appends
-/// one entry to the history, stamped with the author the store was opened for and the time.
-package protocol LoanWriting: LoanReading {
+/// one entry to the history, stamped with the author the store was opened for and the time; so a
+/// store that writes reads its history too, and is its own `history`.
+package protocol LoanWriting: LoanReading, HistoryReading {
     /// Runs `body` in one write transaction and records what it wrote as one change of `kind`.
     /// Nothing is recorded when `body` wrote nothing; anything `body` throws rolls everything
     /// back and is rethrown. A change that is not an undo or a redo ends its author's redo.
@@ -11,6 +12,10 @@ package protocol LoanWriting: LoanReading {
     /// change refused, rolled back or that wrote nothing — as GRDB tells its observers of a
     /// commit. The on-change hook is one such action.
     func onCommit(_ action: @escaping () -> Void)
+}
+
+extension LoanWriting {
+    package var history: (any HistoryReading)? { self }
 }
 
 /// The writes of one change, inside its transaction. Each write records the loan's state

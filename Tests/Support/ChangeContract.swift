@@ -60,7 +60,7 @@ package enum ChangeContract {
         return loans
     }
 
-    static func deltas(_ store: any LoanReading, _ change: Change) throws -> [LoanDelta] {
+    static func deltas(_ store: any HistoryReading, _ change: Change) throws -> [LoanDelta] {
         var deltas: [LoanDelta] = []
         try store.deltas(of: change.id, loan: nil) { deltas.append($0) }
         return deltas

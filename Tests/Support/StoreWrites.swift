@@ -42,7 +42,7 @@ extension Author {
     }
 }
 
-extension LoanReading {
+extension HistoryReading {
     /// The history newest first, as an array.
     package func history(of loan: LoanID?, limit: Int?) throws -> [Change] {
         var changes: [Change] = []
