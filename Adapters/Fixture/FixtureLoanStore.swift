@@ -80,16 +80,6 @@ package struct FixtureLoanStore: LoanReading {
         }
     }
 
-    /// A fixture document holds loans, not their history.
-    package func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
-    package func historyOldestFirst(_ visit: (Change) throws -> Void) throws {}
-
-    package func change(_ id: ChangeID) throws -> Change? { nil }
-
-    package func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
-
-    package func personDeltas(of change: ChangeID, _ visit: (PersonDelta) throws -> Void) throws {}
-
     package func people(_ visit: (Person) throws -> Void) throws {
         for person in byKey { try visit(person) }
     }
@@ -98,9 +88,10 @@ package struct FixtureLoanStore: LoanReading {
         byKey.first { $0.key == key }
     }
 
-    package func revision(of loan: LoanID) throws -> LoanRevision? { nil }
-
     package func databaseIdentity() throws -> String? { databaseID }
+
+    /// A fixture document holds loans, not their history.
+    package var history: (any HistoryReading)? { nil }
 
     package func loans(_ selection: LoanSelection, _ visit: (Loan) throws -> Void) throws {
         for loan in byID {

@@ -64,25 +64,23 @@ final class PostgresChangeWriter: LoanChangeWriter {
         }
     }
 
-    func update(_ loan: Loan) throws {
-        if bulk != nil { return try batch(loan.id, before: try window(loan.id).loan(loan.id), after: loan) }
-        let before = try store.loan(loan.id)
+    func update(from before: Loan, to after: Loan) throws {
+        if bulk != nil { return try batch(after.id, before: before, after: after) }
         try store.postgres {
             try connection.execute(
                 """
                 UPDATE loans.loan SET (\(PostgresLoanRow.writtenColumns)) = (\(PostgresChangeWriter.placeholders(from: 2))) WHERE id = $1
                 """,
-                [loan.id.description] + PostgresLoanRow.writtenParameters(of: loan)
+                [after.id.description] + PostgresLoanRow.writtenParameters(of: after)
             )
         }
-        try record(loan.id, before: before, after: loan)
+        try record(after.id, before: before, after: after)
     }
 
-    func delete(_ id: LoanID) throws {
-        if bulk != nil { return try batch(id, before: try window(id).loan(id), after: nil) }
-        let before = try store.loan(id)
-        try store.postgres { try connection.execute("DELETE FROM loans.loan WHERE id = $1", [id.description]) }
-        try record(id, before: before, after: nil)
+    func delete(_ loan: Loan) throws {
+        if bulk != nil { return try batch(loan.id, before: loan, after: nil) }
+        try store.postgres { try connection.execute("DELETE FROM loans.loan WHERE id = $1", [loan.id.description]) }
+        try record(loan.id, before: loan, after: nil)
     }
 
     func newestUndoable(skipping: Set<ChangeID>) throws -> Change? {

@@ -160,8 +160,8 @@ package enum PostgresDatabase {
     }
 }
 
-/// A database where no loans schema exists yet: no loans, no contacts, no reminders sent, and
-/// nothing created by reading.
+/// A database where no loans schema exists yet: no loans, no contacts, no history, no reminders
+/// sent, and nothing created by reading.
 struct NoLoans: LoanReading, ReminderLedger {
     func exclusively<T>(_ times: ReminderLockTimes, _ body: () throws -> T) throws -> T { try body() }
     func remindedLevels(to recipient: ReminderRecipient, for keys: [ReminderKey], sentBy today: CivilDate) throws -> [ReminderKey: ReminderLevel] { [:] }
@@ -182,13 +182,8 @@ struct NoLoans: LoanReading, ReminderLedger {
         _ visit: (Loan) throws -> Void
     ) throws -> SearchReach { .complete }
     func returnedLoans(beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void) throws {}
-    func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws {}
-    func historyOldestFirst(_ visit: (Change) throws -> Void) throws {}
-    func change(_ id: ChangeID) throws -> Change? { nil }
-    func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws {}
     func people(_ visit: (Person) throws -> Void) throws {}
     func person(_ key: PersonKey) throws -> Person? { nil }
-    func personDeltas(of change: ChangeID, _ visit: (PersonDelta) throws -> Void) throws {}
-    func revision(of loan: LoanID) throws -> LoanRevision? { nil }
     func databaseIdentity() throws -> String? { nil }
+    var history: (any HistoryReading)? { nil }
 }

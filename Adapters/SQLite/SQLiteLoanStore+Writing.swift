@@ -150,24 +150,22 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         if adopted == nil { try record(loan.id, before: nil, after: loan) }
     }
 
-    func update(_ loan: Loan) throws {
-        let before = try store.loan(loan.id)
+    func update(from before: Loan, to after: Loan) throws {
         let statement = try connection.statement("""
             UPDATE loan SET title = ?1, direction = ?2, counterparty = ?3, lent_on = ?4, due_on = ?5,
                 returned_on = ?6, note = ?7, previous_due_dates = ?8 WHERE id = ?9
             """)
-        try LoanRow.bindFields(of: loan, to: statement)
-        try statement.bind(loan.id.rawValue, at: 9)
+        try LoanRow.bindFields(of: after, to: statement)
+        try statement.bind(after.id.rawValue, at: 9)
         try statement.run()
-        try record(loan.id, before: before, after: loan)
+        try record(after.id, before: before, after: after)
     }
 
-    func delete(_ id: LoanID) throws {
-        let before = try store.loan(id)
+    func delete(_ loan: Loan) throws {
         let statement = try connection.statement("DELETE FROM loan WHERE id = ?1")
-        try statement.bind(id.rawValue, at: 1)
+        try statement.bind(loan.id.rawValue, at: 1)
         try statement.run()
-        try record(id, before: before, after: nil)
+        try record(loan.id, before: loan, after: nil)
     }
 
     func newestUndoable(skipping: Set<ChangeID>) throws -> Change? {

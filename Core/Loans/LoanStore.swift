@@ -40,7 +40,8 @@ package struct ReturnOrderKey: Hashable, Comparable, Sendable {
 
 /// The read side of loan storage. Stores answer bounded, ordered ranges so that use
 /// cases never need the whole table; which range, which order and what counts stay in Core.
-/// A store of loans keeps the contacts of the people it deals with too (`PeopleReading`).
+/// A store of loans keeps the contacts of the people it deals with too (`PeopleReading`), and
+/// the history of its changes when it writes (`history`).
 package protocol LoanReading: PeopleReading {
     /// Runs `body` against one consistent snapshot, so that several answers agree
     /// even while another process writes.
@@ -62,20 +63,6 @@ package protocol LoanReading: PeopleReading {
     func openLoans(
         due range: DueRange, beyond key: DueOrderKey?, descending: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws
-
-    /// Changes newest first — only those that touched `loan` when given (also after it was
-    /// removed) — at most `limit` of them when given.
-    func history(of loan: LoanID?, limit: Int?, _ visit: (Change) throws -> Void) throws
-
-    /// Every change oldest first: the order in which a move to another store replays them.
-    func historyOldestFirst(_ visit: (Change) throws -> Void) throws
-
-    /// One change, or nil when no change has this id.
-    func change(_ id: ChangeID) throws -> Change?
-
-    /// The loans a change touched, with their states before and after, by loan id (only
-    /// `loan`'s when given).
-    func deltas(of change: ChangeID, loan: LoanID?, _ visit: (LoanDelta) throws -> Void) throws
 
     /// The same walk as `openLoans`, keeping only loans whose title, counterparty or note
     /// contains `text` (compared on folded copies: see `SearchText`). A text of
@@ -103,14 +90,14 @@ package protocol LoanReading: PeopleReading {
         beyond key: ReturnOrderKey?, newestFirst: Bool, limit: Int?, _ visit: (Loan) throws -> Void
     ) throws
 
-    /// How many changes touched the loan and when the newest was made; nil when the history
-    /// holds none (a fixture, or a loan from before the history was kept).
-    func revision(of loan: LoanID) throws -> LoanRevision?
-
     /// The store's identity: random, made once with the store (a database from before identities
     /// gets one with its first write), so ids from different stores never meet; nil when it has
     /// none.
     func databaseIdentity() throws -> String?
+
+    /// The history the store keeps, read within the same snapshots as its loans; nil when it keeps
+    /// none (a fixture document, a database not made yet). Every store that writes keeps one.
+    var history: (any HistoryReading)? { get }
 }
 
 extension LoanReading {

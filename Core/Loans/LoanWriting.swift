@@ -1,6 +1,7 @@
 /// The write side of loan storage. Every write is one change: one transaction that also appends
-/// one entry to the history, stamped with the author the store was opened for and the time.
-package protocol LoanWriting: LoanReading {
+/// one entry to the history, stamped with the author the store was opened for and the time; so a
+/// store that writes reads its history too, and is its own `history`.
+package protocol LoanWriting: LoanReading, HistoryReading {
     /// Runs `body` in one write transaction and records what it wrote as one change of `kind`.
     /// Nothing is recorded when `body` wrote nothing; anything `body` throws rolls everything
     /// back and is rethrown. A change that is not an undo or a redo ends its author's redo.
@@ -11,6 +12,10 @@ package protocol LoanWriting: LoanReading {
     /// change refused, rolled back or that wrote nothing — as GRDB tells its observers of a
     /// commit. The on-change hook is one such action.
     func onCommit(_ action: @escaping () -> Void)
+}
+
+extension LoanWriting {
+    package var history: (any HistoryReading)? { self }
 }
 
 /// The writes of one change, inside its transaction. Each write records the loan's state
@@ -31,11 +36,13 @@ package protocol LoanChangeWriter: PersonChangeWriter {
     /// Stores a loan with its own id, which must not be taken by an existing loan.
     func insert(_ loan: Loan) throws
 
-    /// Writes a loan over the stored one with the same id.
-    func update(_ loan: Loan) throws
+    /// Writes `after` over the stored loan with its id. `before` is that loan as this change read
+    /// it (`loan(_:)`): the store records it as the state before and does not read it again.
+    func update(from before: Loan, to after: Loan) throws
 
-    /// Deletes a loan (its changes stay in the history).
-    func delete(_ id: LoanID) throws
+    /// Deletes a loan as this change read it (`loan(_:)`), which the store records as the state
+    /// before without reading it again (its changes stay in the history).
+    func delete(_ loan: Loan) throws
 
     /// The newest change of this store's author that undo may revert — not undone, not itself an
     /// undo or a redo — that is not in `skipping`; nil when there is none.

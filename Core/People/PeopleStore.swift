@@ -16,9 +16,9 @@ package struct CounterpartyTally: Hashable, Sendable {
     }
 }
 
-/// The read side of people: the contacts a store keeps, the counterparties its loans name, and
-/// what each change did to a contact. Stores only store: the keys are Core's (`PersonKey`),
-/// folded before they reach a store.
+/// The read side of people: the contacts a store keeps and the counterparties its loans name
+/// (what each change did to a contact is the history's: `HistoryReading`). Stores only store:
+/// the keys are Core's (`PersonKey`), folded before they reach a store.
 package protocol PeopleReading {
     /// Every person with a contact, by key.
     func people(_ visit: (Person) throws -> Void) throws
@@ -32,9 +32,6 @@ package protocol PeopleReading {
     /// Each spelling of a counterparty the loans use, with its loans counted, in no particular
     /// order. The default walks every loan, which is also the answer every store must give.
     func counterpartyTallies(_ visit: (CounterpartyTally) throws -> Void) throws
-
-    /// The people a change touched, with their contacts before and after, by key.
-    func personDeltas(of change: ChangeID, _ visit: (PersonDelta) throws -> Void) throws
 }
 
 extension LoanReading {

@@ -31,9 +31,10 @@ package struct CalendarFeedQuery {
     }
 
     package func stream(identity: (String?) throws -> Void, visit: (FeedEntry) throws -> Void) throws {
+        let history = store.history
         try store.snapshot {
             try identity(try store.databaseIdentity())
-            let entry = { (loan: Loan) in try visit(FeedEntry(loan: loan, revision: try store.revision(of: loan.id))) }
+            let entry = { (loan: Loan) in try visit(FeedEntry(loan: loan, revision: try history?.revision(of: loan.id))) }
             if let share {
                 try share.walk(entry)
             } else {

@@ -16,7 +16,7 @@ package struct HistoryEntry: Hashable, Sendable {
 }
 
 /// `loans history [ID]`: changes newest first, all of them or those of one loan (also after it
-/// was removed), read from one snapshot.
+/// was removed), read from one snapshot; none from a store that keeps no history.
 package struct HistoryQuery {
     let store: any LoanReading
 
@@ -27,19 +27,20 @@ package struct HistoryQuery {
     /// The entries, newest first, at most `limit`.
     package func entries(of loan: LoanID?, limit: Int?) throws -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
+        guard let history = store.history else { return entries }
         try store.snapshot {
-            try store.history(of: loan, limit: limit) { change in
+            try history.history(of: loan, limit: limit) { change in
                 var delta: LoanDelta?
                 if loan != nil || change.loanCount == 1 {
-                    try store.deltas(of: change.id, loan: loan) { delta = $0 }
+                    try history.deltas(of: change.id, loan: loan) { delta = $0 }
                 }
                 // A change of no loan may be of one contact (a contact set, its undo or redo).
                 var people: [PersonDelta] = []
                 if loan == nil, change.loanCount == 0 {
-                    try store.personDeltas(of: change.id) { if people.count < 2 { people.append($0) } }
+                    try history.personDeltas(of: change.id) { if people.count < 2 { people.append($0) } }
                 }
                 let person = people.count == 1 ? people.first : nil
-                entries.append(HistoryEntry(change: change, delta: delta, person: person, target: try change.target.flatMap(store.change)))
+                entries.append(HistoryEntry(change: change, delta: delta, person: person, target: try change.target.flatMap(history.change)))
             }
         }
         return entries
@@ -54,14 +55,15 @@ package struct HistoryQuery {
         change: (Change) throws -> Void, delta: (LoanDelta) throws -> Void, person: (PersonDelta) throws -> Void,
         end: () throws -> Void
     ) throws {
+        guard let history = store.history else { return }
         try store.snapshot {
             let each = { (found: Change) throws in
                 try change(found)
-                try store.deltas(of: found.id, loan: loan, delta)
-                if loan == nil { try store.personDeltas(of: found.id, person) }
+                try history.deltas(of: found.id, loan: loan, delta)
+                if loan == nil { try history.personDeltas(of: found.id, person) }
                 try end()
             }
-            if oldestFirst { try store.historyOldestFirst(each) } else { try store.history(of: loan, limit: limit, each) }
+            if oldestFirst { try history.historyOldestFirst(each) } else { try history.history(of: loan, limit: limit, each) }
         }
     }
 }

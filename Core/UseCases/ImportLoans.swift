@@ -174,7 +174,7 @@ private final class Placing: LoanDocumentVisitor {
             case .refuse:
                 break
             case .replace:
-                if stored == nil { try writer.insert(loan) } else { try writer.update(loan) }
+                if let stored { try writer.update(from: stored, to: loan) } else { try writer.insert(loan) }
                 outcome.replaced += 1
             case .renumber:
                 renumbering.append(loan)

@@ -87,7 +87,7 @@ func modifying(
             guard let original = try writer.loan(id) else { throw LoanCommandError.notFound(id) }
             var loan = original
             try change(&loan)
-            if loan != original { try writer.update(loan) }
+            if loan != original { try writer.update(from: original, to: loan) }
             return loan
         }
     }

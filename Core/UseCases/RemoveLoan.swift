@@ -12,7 +12,7 @@ package struct RemoveLoan {
         try commanding {
             try store.change(.remove) { writer in
                 guard let loan = try writer.loan(id) else { throw LoanCommandError.notFound(id) }
-                try writer.delete(id)
+                try writer.delete(loan)
                 return loan
             }
         }

@@ -120,8 +120,8 @@ enum Reverting {
             only = count == 1 ? delta : nil
             switch (try writer.loan(delta.id), side.of(delta)) {
             case (nil, let wanted?): try writer.insert(wanted)
-            case (_?, let wanted?): try writer.update(wanted)
-            case (_?, nil): try writer.delete(delta.id)
+            case (let current?, let wanted?): try writer.update(from: current, to: wanted)
+            case (let current?, nil): try writer.delete(current)
             case (nil, nil): break
             }
         }

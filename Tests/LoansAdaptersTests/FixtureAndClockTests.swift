@@ -18,6 +18,23 @@ import Testing
         #expect(throws: DocumentError.self) { try FixtureLoanStore(contentsOf: SystemPath(path)!) }
     }
 
+    /// A fixture document holds loans, not their history: it says so once (`history` is nil), and
+    /// the history's questions find nothing — no entry, nothing streamed, no revision in a feed.
+    @Test func aFixtureKeepsNoHistory() throws {
+        let store = FixtureLoanStore(loans: [Sample.loan(1, due: 2)])
+        #expect(store.history == nil)
+        #expect(try HistoryQuery(store: store).entries(of: nil, limit: nil).isEmpty)
+        var streamed = 0
+        try HistoryQuery(store: store).stream(
+            of: nil, limit: nil, oldestFirst: true, change: { _ in streamed += 1 }, delta: { _ in streamed += 1 },
+            person: { _ in streamed += 1 }, end: { streamed += 1 }
+        )
+        #expect(streamed == 0)
+        var revisions: [LoanRevision?] = []
+        try CalendarFeedQuery(store: store).stream(identity: { _ in }) { revisions.append($0.revision) }
+        #expect(revisions == [nil])
+    }
+
     /// Today and the UTC instant, whole, against `date` (another implementation) read just
     /// before and just after, so a midnight or a second boundary in between cannot fail it.
     @Test func systemClockReadsTodayInTheProcessZone() throws {

@@ -97,7 +97,7 @@ import Testing
     /// loans, every open loan, and the newest change again.
     static func oneRequest(_ reader: any LoanReading) throws -> (newest: ChangeID?, problem: String?) {
         let summary = try AgendaQuery(store: reader).summary(policy)
-        let newest = try reader.history(of: nil, limit: 1).first?.id
+        let newest = try reader.history?.history(of: nil, limit: 1).first?.id
         var returned = 0
         try reader.returnedLoans(beyond: nil, newestFirst: true, limit: nil) { _ in returned += 1 }
         var overdue = 0
@@ -109,7 +109,7 @@ import Testing
             default: break
             }
         }
-        let newestAtTheEnd = try reader.history(of: nil, limit: 1).first?.id
+        let newestAtTheEnd = try reader.history?.history(of: nil, limit: 1).first?.id
         if summary.overdueCount != overdue || summary.dueSoonCount != dueSoon {
             return (newest, "the summary counts \(summary.overdueCount) overdue and \(summary.dueSoonCount) due soon, the list \(overdue) and \(dueSoon)")
         }

@@ -29,7 +29,8 @@ import Testing
         #expect(everyone.map(\.name) == ["City Library"] && everyone.map(\.openLoans) == [1])
         #expect(try reader.person(PersonKey("alice")) == nil)
         var deltas = 0
-        for change in try reader.history(of: nil, limit: nil) { try reader.personDeltas(of: change.id) { _ in deltas += 1 } }
+        let history = try #require(reader.history)
+        for change in try history.history(of: nil, limit: nil) { try history.personDeltas(of: change.id) { _ in deltas += 1 } }
         #expect(deltas == 0)
         #expect(try sqlite3(path, "PRAGMA user_version") == "8", "a read never upgrades")
         let writer = try LoanDatabase.writer(at: SystemPath(path)!, author: .tester)

@@ -73,9 +73,10 @@ import Testing
         func title() -> String { titles[Int(random.next() % UInt64(titles.count))] + " \(random.next() % 100)" }
         func edit(_ id: LoanID, _ change: (inout Loan) -> Void) throws {
             try store.change(.edit) { writer in
-                guard var loan = try writer.loan(id) else { return }
+                guard let stored = try writer.loan(id) else { return }
+                var loan = stored
                 change(&loan)
-                try writer.update(loan)
+                try writer.update(from: stored, to: loan)
             }
         }
         var ids: [LoanID] = []
@@ -97,12 +98,13 @@ import Testing
                 let dropped = ids.count > 3 ? ids.remove(at: Int(random.next() % UInt64(ids.count))) : nil
                 try store.change(.importDocument) { writer in
                     try writer.insert(fresh)
-                    if var loan = try writer.loan(id), loan.id != dropped {
+                    if let stored = try writer.loan(id), stored.id != dropped {
+                        var loan = stored
                         loan.title = renamed
                         loan.dueOn = due
-                        try writer.update(loan)
+                        try writer.update(from: stored, to: loan)
                     }
-                    if let dropped { try writer.delete(dropped) }
+                    if let dropped, let stored = try writer.loan(dropped) { try writer.delete(stored) }
                 }
             }
         }

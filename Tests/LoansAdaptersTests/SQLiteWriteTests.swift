@@ -91,9 +91,10 @@ import Testing
         let id = try store.add(LoanDraft(title: "Kept", direction: .lent, counterparty: "A", lentOn: Sample.day(0), dueOn: Sample.day(1)))
         #expect(throws: Stop.self) {
             try store.change(.edit) { writer in
-                var loan = try #require(try writer.loan(id))
+                let kept = try #require(try writer.loan(id))
+                var loan = kept
                 loan.title = "Changed"
-                try writer.update(loan)
+                try writer.update(from: kept, to: loan)
                 throw Stop()
             }
         }

@@ -45,7 +45,7 @@ import Testing
         #expect(added.count == writes && Set(added).count == writes, "\(added.sorted())")
         let renewed = try #require(try reader.loan(LoanID(1)))
         #expect(renewed.renewals == writes && renewed.dueOn == Sample.day(3 + writes), "\(renewed)")
-        let history = try reader.history(of: nil, limit: nil)
+        let history = try #require(reader.history).history(of: nil, limit: nil)
         for person in 0..<WriterPoolTests.people {
             let theirs = history.filter { $0.who.hasPrefix("person\(person)@web") }
             #expect(theirs.count == 2 * WriterPoolTests.writesEach, "person \(person): \(theirs.map(\.who))")

@@ -101,9 +101,10 @@ import Testing
         #expect(try EditLoan(store: store).run(id, first).droppedDueDates == [.on("2026-12-05")])
         #expect(store.rows[id]?.renewals == 0)
         // A loan an older version let out of order is put right by editing its due date to itself.
-        var stored = try #require(store.rows[id])
+        let kept = try #require(store.rows[id])
+        var stored = kept
         stored.previousDueDates = [.on("2026-11-10"), .on("2026-11-25"), .on("2026-11-20"), .on("2026-12-05")]
-        try store.change(.edit) { try $0.update(stored) }
+        try store.change(.edit) { try $0.update(from: kept, to: stored) }
         var same = LoanEdit()
         same.dueOn = stored.dueOn
         let repaired = try EditLoan(store: store).run(id, same)

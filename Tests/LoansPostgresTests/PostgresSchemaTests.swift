@@ -60,7 +60,7 @@ import Testing
         #expect(try database.psql("SELECT string_agg(version::text, ',' ORDER BY version) FROM loans.migration") == Self.allVersions)
         #expect(try PostgresDatabase.reader(database.url, client: .tester).loan(LoanID(1))?.title == "Dune")
         #expect(try PostgresDatabase.reader(database.url, client: .tester).databaseIdentity()?.count == 32)
-        #expect(try PostgresDatabase.reader(database.url, client: .tester).history(of: nil, limit: nil).map(\.kind) == [.add])
+        #expect(try PostgresDatabase.reader(database.url, client: .tester).history?.history(of: nil, limit: nil).map(\.kind) == [.add])
     }
 
     /// A database of the second schema (history, no identity yet) is read as it is; the first

@@ -35,6 +35,7 @@ package enum ChangeContract {
     package static let checks: [ChangeCheck] = [
         ChangeCheck(name: "each write is one change with every field before and after", body: recordsEachWrite),
         ChangeCheck(name: "a write that changes nothing records nothing and tells no one", body: recordsNothingForNothing),
+        ChangeCheck(name: "an update or a delete records the state before it was given, read no second time", body: recordsTheGivenBefore),
         ChangeCheck(name: "undo walks back and redo forward", body: undoesAndRedoes),
         ChangeCheck(name: "a new change ends the redo", body: aNewChangeEndsRedo),
         ChangeCheck(name: "undo is per author and refused when someone changed the loan since", body: undoIsPerAuthor),
@@ -59,7 +60,7 @@ package enum ChangeContract {
         return loans
     }
 
-    static func deltas(_ store: any LoanReading, _ change: Change) throws -> [LoanDelta] {
+    static func deltas(_ store: any HistoryReading, _ change: Change) throws -> [LoanDelta] {
         var deltas: [LoanDelta] = []
         try store.deltas(of: change.id, loan: nil) { deltas.append($0) }
         return deltas
@@ -103,6 +104,30 @@ package enum ChangeContract {
         #expect(throws: Refused.self) { try store.change(.add) { _ = try $0.insertNew(all(store)[0]); throw Refused() } }
         #expect(try store.history(of: nil, limit: nil).count == 1 && all(store).count == 1, "a change that threw was rolled back")
         #expect(commits == 1, "nothing is told of a change that wrote nothing, was refused or rolled back")
+    }
+
+    /// The caller read the loan in the change already, so the store records that state as the one
+    /// before and does not read it again. A state the store does not hold (a note no write gave
+    /// it) shows which it recorded — in a change of a few loans and in a bulk one (an import).
+    static func recordsTheGivenBefore(_ open: ChangeCheck.Writers) throws {
+        let store = try open("alice@home")
+        for kind in [ChangeKind.edit, .importDocument] {
+            let (kept, dropped) = (try AddLoan(store: store).run(draft("Kept")), try AddLoan(store: store).run(draft("Dropped")))
+            var expected: [LoanDelta] = []
+            try store.change(kind) { writer in
+                for id in [kept, dropped] {
+                    let stored = try #require(try writer.loan(id))
+                    var (given, after) = (stored, stored)
+                    given.note = "as the caller read it"
+                    after.title = "Renamed"
+                    if id == kept { try writer.update(from: given, to: after) } else { try writer.delete(given) }
+                    expected.append(LoanDelta(id: id, before: given, after: id == kept ? after : nil))
+                }
+            }
+            let change = try #require(try store.history(of: nil, limit: 1).first)
+            #expect(change.kind == kind)
+            #expect(try deltas(store, change) == expected, "\(kind)")
+        }
     }
 
     static func undoesAndRedoes(_ open: ChangeCheck.Writers) throws {

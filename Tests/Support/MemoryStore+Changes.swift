@@ -138,9 +138,9 @@ final class MemoryChangeWriter: LoanChangeWriter {
         people = store.people
     }
 
-    private func record(_ id: LoanID, after: Loan?) {
-        let before = deltas[id].map(\.before) ?? store.rows[id]
-        deltas[id] = LoanDelta(id: id, before: before, after: after)
+    /// Records a loan's states in the change, keeping the state before its first touch.
+    private func record(_ id: LoanID, before: Loan?, after: Loan?) {
+        deltas[id] = LoanDelta(id: id, before: deltas[id].map(\.before) ?? before, after: after)
     }
 
     func loan(_ id: LoanID) throws -> Loan? { rows[id] }
@@ -173,17 +173,17 @@ final class MemoryChangeWriter: LoanChangeWriter {
     func insert(_ loan: Loan) throws {
         guard rows[loan.id] == nil else { throw StoreError(.unavailable, "loan \(loan.id) exists already") }
         rows[loan.id] = loan
-        if adoptedChanges.isEmpty { record(loan.id, after: loan) }
+        if adoptedChanges.isEmpty { record(loan.id, before: nil, after: loan) }
     }
 
-    func update(_ loan: Loan) throws {
-        rows[loan.id] = loan
-        record(loan.id, after: loan)
+    func update(from before: Loan, to after: Loan) throws {
+        rows[after.id] = after
+        record(after.id, before: before, after: after)
     }
 
-    func delete(_ id: LoanID) throws {
-        rows[id] = nil
-        record(id, after: nil)
+    func delete(_ loan: Loan) throws {
+        rows[loan.id] = nil
+        record(loan.id, before: loan, after: nil)
     }
 
     func newestUndoable(skipping: Set<ChangeID>) throws -> Change? {

@@ -16,7 +16,7 @@ extension ChangeContract {
 
     static let alice = Person(name: "Alice", email: StoreContract.email("alice@example.org"))
 
-    static func personDeltas(_ store: any LoanReading, _ change: Change) throws -> [PersonDelta] {
+    static func personDeltas(_ store: any HistoryReading, _ change: Change) throws -> [PersonDelta] {
         var deltas: [PersonDelta] = []
         try store.personDeltas(of: change.id) { deltas.append($0) }
         return deltas

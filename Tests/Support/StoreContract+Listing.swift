@@ -62,9 +62,10 @@ extension StoreContract {
         let store = try make([loan(1, due: 1, "Dune", party: "Frank"), loan(bigID, due: 2, "Big Dune", party: "Huge")])
         func edit(_ id: Int64, _ kind: ChangeKind, _ change: (inout Loan) -> Void) throws {
             try store.change(kind) { writer in
-                guard var loan = try writer.loan(LoanID(id)) else { throw StoreError(.unavailable, "no loan \(id)") }
+                guard let stored = try writer.loan(LoanID(id)) else { throw StoreError(.unavailable, "no loan \(id)") }
+                var loan = stored
                 change(&loan)
-                try writer.update(loan)
+                try writer.update(from: stored, to: loan)
             }
         }
         #expect(try listed(store, .open, "DUNE") == [1, bigID])

@@ -166,9 +166,10 @@ extension StoreContract {
         let store = try make([loan(1, due: 1, "Dune", party: "Frank"), loan(2, due: 2, "Emma", party: "Jane")])
         func edit(_ id: Int64, _ kind: ChangeKind = .edit, _ change: (inout Loan) -> Void) throws {
             try store.change(kind) { writer in
-                guard var loan = try writer.loan(LoanID(id)) else { throw StoreError(.unavailable, "no loan \(id)") }
+                guard let stored = try writer.loan(LoanID(id)) else { throw StoreError(.unavailable, "no loan \(id)") }
+                var loan = stored
                 change(&loan)
-                try writer.update(loan)
+                try writer.update(from: stored, to: loan)
             }
         }
         func returned() throws -> [Int64] {
@@ -200,11 +201,12 @@ extension StoreContract {
         #expect(try found(store, "escher") == [])
         try store.change(.importDocument) { writer in
             try writer.insert(loan(40, due: 0, "Escher again"))
-            try writer.delete(LoanID(1))
-            guard var emma = try writer.loan(LoanID(2)) else { return }
+            guard let dune = try writer.loan(LoanID(1)), let stored = try writer.loan(LoanID(2)) else { return }
+            try writer.delete(dune)
+            var emma = stored
             emma.title = "Emma, renamed"
             emma.dueOn = Sample.day(-2)
-            try writer.update(emma)
+            try writer.update(from: stored, to: emma)
         }
         #expect(try found(store, "ESCHER") == [40], "an import's inserts are searched")
         #expect(try found(store, "dune") == [], "an import's deletes are not")

@@ -25,8 +25,8 @@ extension LoanWriting {
     @discardableResult
     package func remove(_ id: LoanID) throws -> Bool {
         try change(.remove) { writer in
-            guard try writer.loan(id) != nil else { return false }
-            try writer.delete(id)
+            guard let loan = try writer.loan(id) else { return false }
+            try writer.delete(loan)
             return true
         }
     }
@@ -42,7 +42,7 @@ extension Author {
     }
 }
 
-extension LoanReading {
+extension HistoryReading {
     /// The history newest first, as an array.
     package func history(of loan: LoanID?, limit: Int?) throws -> [Change] {
         var changes: [Change] = []

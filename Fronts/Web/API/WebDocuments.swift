@@ -96,7 +96,7 @@ extension WebFront {
     /// write (an undo is a change of its own), hashed.
     static func entityTag(of reader: any LoanReading, _ what: String) throws -> String {
         var newest: Int64 = 0
-        try reader.history(of: nil, limit: 1) { newest = $0.id.rawValue }
+        try reader.history?.history(of: nil, limit: 1) { newest = $0.id.rawValue }
         let identity = try reader.databaseIdentity() ?? "-"
         return "\"" + String(SHA256.hex(Array("\(what)\n\(identity)\n\(newest)".utf8)).prefix(32)) + "\""
     }
