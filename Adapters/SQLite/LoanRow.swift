@@ -56,30 +56,47 @@ enum LoanRow {
         )
     }
 
-    /// Binds title … previous_due_dates to parameters 1–8, in column order after the id.
-    static func bindFields(of loan: Loan, to statement: Statement) throws(SQLiteError) {
-        try bindFields(of: loan, to: statement, from: 1)
+    /// A loan's values in the order of `columns`: the id, then title … previous_due_dates.
+    static func parameters(of loan: Loan) -> [SQLiteValue] {
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(1 + fieldNames.count)
+        values.append(.integer(loan.id.rawValue))
+        appendFields(of: loan, to: &values)
+        return values
     }
 
-    /// Binds title … previous_due_dates to the eight parameters from `first`.
-    static func bindFields(of loan: Loan, to statement: Statement, from first: Int32) throws(SQLiteError) {
-        try statement.bind(loan.title, at: first)
-        try statement.bind(loan.direction.rawValue, at: first + 1)
-        try statement.bind(loan.counterparty, at: first + 2)
-        try statement.bind(loan.lentOn.iso, at: first + 3)
-        try statement.bind(loan.dueOn.iso, at: first + 4)
-        try statement.bind(loan.returnedOn?.iso, at: first + 5)
-        try statement.bind(loan.note, at: first + 6)
-        try statement.bind(loan.previousDueDates.map(\.iso).joined(separator: ","), at: first + 7)
+    /// The values of a loan's row in a change (`deltaColumns`, after the change's id): the
+    /// change, the loan's id, then its states before and after — a presence flag and the eight
+    /// fields each, NULL when absent. Built as one array: an import writes one per loan.
+    static func deltaParameters(_ change: ChangeID, _ id: LoanID, before: Loan?, after: Loan?) -> [SQLiteValue] {
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(2 + 2 * (1 + fieldNames.count))
+        values.append(.integer(change.rawValue))
+        values.append(.integer(id.rawValue))
+        appendState(before, to: &values)
+        appendState(after, to: &values)
+        return values
     }
 
-    /// Binds a presence flag and the eight fields (NULL when absent) from `first`.
-    static func bind(_ loan: Loan?, to statement: Statement, from first: Int32) throws(SQLiteError) {
-        try statement.bind(loan == nil ? 0 : 1, at: first)
-        if let loan { try bindFields(of: loan, to: statement, from: first + 1) }
+    private static func appendState(_ loan: Loan?, to values: inout [SQLiteValue]) {
+        values.append(.integer(loan == nil ? 0 : 1))
+        guard let loan else { return values.append(contentsOf: repeatElement(.text(nil), count: fieldNames.count)) }
+        appendFields(of: loan, to: &values)
     }
 
-    /// The field columns of a loan, in the order `bindFields` binds them.
+    /// Title … previous_due_dates, in column order after the id (`fieldNames`).
+    private static func appendFields(of loan: Loan, to values: inout [SQLiteValue]) {
+        values.append(.text(loan.title))
+        values.append(.text(loan.direction.rawValue))
+        values.append(.text(loan.counterparty))
+        values.append(.text(loan.lentOn.iso))
+        values.append(.text(loan.dueOn.iso))
+        values.append(.text(loan.returnedOn?.iso))
+        values.append(.text(loan.note))
+        values.append(.text(loan.previousDueDates.map(\.iso).joined(separator: ",")))
+    }
+
+    /// The field columns of a loan, in the order of `parameters` (after the id).
     static let fieldNames = ["title", "direction", "counterparty", "lent_on", "due_on", "returned_on", "note", "previous_due_dates"]
 
     /// A change's copy of a loan before and after: a presence flag and the eight fields each.
@@ -106,7 +123,7 @@ enum LoanRow {
                 let first = try connection.statement(
                     "SELECT (SELECT min(id) FROM loan WHERE returned_on IS NULL AND due_on = d.due_on) FROM open_due_day AS d ORDER BY due_on LIMIT 1 OFFSET ?1"
                 )
-                try first.bind(index, at: 1)
+                try first.bind([.integer(index)])
                 throw malformed(LoanID(try first.scalar()), "due_on")
             }
             index += 1

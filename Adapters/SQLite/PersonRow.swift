@@ -18,11 +18,9 @@ enum PersonRow {
         return Person(name: name, email: email)
     }
 
-    /// Binds a presence flag, the name and the address (NULL when absent) from `first`.
-    static func bind(_ person: Person?, to statement: Statement, from first: Int32) throws(SQLiteError) {
-        try statement.bind(person == nil ? 0 : 1, at: first)
-        try statement.bind(person?.name, at: first + 1)
-        try statement.bind(person?.email?.text, at: first + 2)
+    /// A state in a change's record: a presence flag, the name and the address (NULL when absent).
+    static func stateParameters(_ person: Person?) -> [SQLiteValue] {
+        [.integer(person == nil ? 0 : 1), .text(person?.name), .text(person?.email?.text)]
     }
 
     /// A change's copy of a contact in reading order: the key, then before and after (a presence

@@ -40,10 +40,7 @@ extension SQLiteSignIns {
             let statement = try connection.statement(
                 "INSERT INTO account (name, role, password_hash, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name) DO NOTHING RETURNING id"
             )
-            try statement.bind(name, at: 1)
-            try statement.bind(role.rawValue, at: 2)
-            try statement.bind(passwordHash, at: 3)
-            try statement.bind(now, at: 4)
+            try statement.bind([.text(name), .text(role.rawValue), .text(passwordHash), .integer(now)])
             defer { statement.reset() }
             guard try statement.step() else { return nil }
             let id = statement.int64(0)
@@ -55,7 +52,7 @@ extension SQLiteSignIns {
     func passwordHash(ofAccount id: Int64) throws -> String? {
         try run(writing: false) { connection in
             let statement = try connection.statement("SELECT password_hash FROM account WHERE id = ?1")
-            try statement.bind(id, at: 1)
+            try statement.bind([.integer(id)])
             defer { statement.reset() }
             return try statement.step() ? statement.string(0) : nil
         }
@@ -64,8 +61,7 @@ extension SQLiteSignIns {
     func setPasswordHash(_ hash: String, ofAccount id: Int64) throws {
         try run(writing: true) { connection in
             let statement = try connection.statement("UPDATE account SET password_hash = ?2 WHERE id = ?1")
-            try statement.bind(id, at: 1)
-            try statement.bind(hash, at: 2)
+            try statement.bind([.integer(id), .text(hash)])
             try statement.run()
             try SQLiteSignIns.delete("web_session", of: id, connection)
         }
@@ -74,8 +70,7 @@ extension SQLiteSignIns {
     func setRole(_ role: Role, ofAccount id: Int64) throws {
         try run(writing: true) { connection in
             let statement = try connection.statement("UPDATE account SET role = ?2 WHERE id = ?1")
-            try statement.bind(id, at: 1)
-            try statement.bind(role.rawValue, at: 2)
+            try statement.bind([.integer(id), .text(role.rawValue)])
             try statement.run()
         }
     }
@@ -84,10 +79,10 @@ extension SQLiteSignIns {
         try run(writing: true) { connection in
             for table in ["web_session", "api_token", "calendar_feed"] { try SQLiteSignIns.delete(table, of: id, connection) }
             let links = try connection.statement("DELETE FROM sign_in_link WHERE name = (SELECT name FROM account WHERE id = ?1)")
-            try links.bind(id, at: 1)
+            try links.bind([.integer(id)])
             try links.run()
             let statement = try connection.statement("DELETE FROM account WHERE id = ?1")
-            try statement.bind(id, at: 1)
+            try statement.bind([.integer(id)])
             try statement.run()
         }
     }
@@ -95,9 +90,7 @@ extension SQLiteSignIns {
     func addToken(_ tokenHash: String, account id: Int64, now: Int64) throws {
         try run(writing: true) { connection in
             let statement = try connection.statement("INSERT INTO api_token (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)")
-            try statement.bind(tokenHash, at: 1)
-            try statement.bind(id, at: 2)
-            try statement.bind(now, at: 3)
+            try statement.bind([.text(tokenHash), .integer(id), .integer(now)])
             try statement.run()
         }
     }
@@ -115,7 +108,7 @@ extension SQLiteSignIns {
                 SELECT account.id, account.name, account.role, account.created_at, api_token.last_used
                 FROM api_token JOIN account ON account.id = api_token.account_id WHERE api_token.token_hash = ?1
                 """)
-            try statement.bind(tokenHash, at: 1)
+            try statement.bind([.text(tokenHash)])
             defer { statement.reset() }
             guard try statement.step(), let account = SQLiteSignIns.account(statement) else { return nil }
             let lastUsed: Int64? = statement.isNull(4) ? nil : statement.int64(4)
@@ -123,8 +116,7 @@ extension SQLiteSignIns {
             // Noted to the hour, as a session's use is: reading the API costs no write each time.
             if lastUsed.map({ now - $0 >= SignIn.touchSeconds }) ?? true {
                 let touch = try connection.statement("UPDATE api_token SET last_used = ?2 WHERE token_hash = ?1")
-                try touch.bind(tokenHash, at: 1)
-                try touch.bind(now, at: 2)
+                try touch.bind([.text(tokenHash), .integer(now)])
                 try touch.run()
             }
             return account
@@ -136,12 +128,11 @@ extension SQLiteSignIns {
     func takeAttempt(name: String, client: String, at now: Int64, since: Int64, limit: Int) throws -> SignInAttempt {
         try run(writing: true) { connection in
             let old = try connection.statement("DELETE FROM sign_in_attempt WHERE at <= ?1")
-            try old.bind(since, at: 1)
+            try old.bind([.integer(since)])
             try old.run()
             func times(_ column: String, _ value: String) throws -> [Int64] {
                 let statement = try connection.statement("SELECT at FROM sign_in_attempt WHERE \(column) = ?1 ORDER BY at DESC LIMIT ?2")
-                try statement.bind(value, at: 1)
-                try statement.bind(Int64(limit), at: 2)
+                try statement.bind([.text(value), .integer(Int64(limit))])
                 defer { statement.reset() }
                 var times: [Int64] = []
                 while try statement.step() { times.append(statement.int64(0)) }
@@ -150,9 +141,7 @@ extension SQLiteSignIns {
             let (byName, byClient) = (try times("name", name), try times("client", client))
             guard byName.count < limit, byClient.count < limit else { return SignInAttempt(byName: byName, byClient: byClient, admitted: false) }
             let statement = try connection.statement("INSERT INTO sign_in_attempt (at, name, client) VALUES (?1, ?2, ?3)")
-            try statement.bind(now, at: 1)
-            try statement.bind(name, at: 2)
-            try statement.bind(client, at: 3)
+            try statement.bind([.integer(now), .text(name), .text(client)])
             try statement.run()
             return SignInAttempt(byName: byName, byClient: byClient, admitted: true)
         }
@@ -163,9 +152,7 @@ extension SQLiteSignIns {
             let statement = try connection.statement(
                 "DELETE FROM sign_in_attempt WHERE rowid = (SELECT rowid FROM sign_in_attempt WHERE at = ?1 AND name = ?2 AND client = ?3 LIMIT 1)"
             )
-            try statement.bind(at, at: 1)
-            try statement.bind(name, at: 2)
-            try statement.bind(client, at: 3)
+            try statement.bind([.integer(at), .text(name), .text(client)])
             try statement.run()
         }
     }
@@ -173,7 +160,7 @@ extension SQLiteSignIns {
     /// Deletes the rows of `table` that belong to the account.
     private static func delete(_ table: String, of id: Int64, _ connection: SQLiteConnection) throws {
         let statement = try connection.statement("DELETE FROM \(table) WHERE account_id = ?1")
-        try statement.bind(id, at: 1)
+        try statement.bind([.integer(id)])
         try statement.run()
     }
 

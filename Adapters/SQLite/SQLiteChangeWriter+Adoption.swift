@@ -16,17 +16,14 @@ extension SQLiteChangeWriter {
         // Until the end, an undone change names itself as its undo; the undo that names it as its
         // target takes that place (the newest such undo, as changes come oldest first).
         let statement = try connection.statement("INSERT INTO change (id, at, who, kind, target, undone_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        try statement.bind(change.id.rawValue, at: 1)
-        try statement.bind(change.at.description, at: 2)
-        try statement.bind(change.who, at: 3)
-        try statement.bind(change.kind.rawValue, at: 4)
-        try statement.bind(change.target?.rawValue, at: 5)
-        try statement.bind(change.isUndone ? change.id.rawValue : nil, at: 6)
+        try statement.bind([
+            .integer(change.id.rawValue), .text(change.at.description), .text(change.who), .text(change.kind.rawValue),
+            .integer(change.target?.rawValue), .integer(change.isUndone ? change.id.rawValue : nil),
+        ])
         try statement.run()
         if change.kind == .undo, let target = change.target {
             let undoing = try connection.statement("UPDATE change SET undone_by = ?1 WHERE id = ?2 AND undone_by IS NOT NULL")
-            try undoing.bind(change.id.rawValue, at: 1)
-            try undoing.bind(target.rawValue, at: 2)
+            try undoing.bind([.integer(change.id.rawValue), .integer(target.rawValue)])
             try undoing.run()
         }
         adopted = change.id
@@ -38,10 +35,7 @@ extension SQLiteChangeWriter {
             INSERT INTO change_loan (change_id, \(LoanRow.deltaColumns))
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
             """)
-        try statement.bind(change.rawValue, at: 1)
-        try statement.bind(delta.id.rawValue, at: 2)
-        try LoanRow.bind(delta.before, to: statement, from: 3)
-        try LoanRow.bind(delta.after, to: statement, from: 12)
+        try statement.bind(LoanRow.deltaParameters(change, delta.id, before: delta.before, after: delta.after))
         try statement.run()
         highestUsed = max(highestUsed, delta.id.rawValue)
     }
@@ -49,7 +43,7 @@ extension SQLiteChangeWriter {
     /// The moved store's identity, taken whatever the history holds (the database was empty).
     func takeIdentity(_ identity: String) throws -> Bool {
         let statement = try connection.statement("UPDATE store_meta SET value = ?1 WHERE key = 'database_id'")
-        try statement.bind(identity, at: 1)
+        try statement.bind([.text(identity)])
         try statement.run()
         return connection.changes > 0
     }

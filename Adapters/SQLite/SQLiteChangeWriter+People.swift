@@ -15,9 +15,7 @@ extension SQLiteChangeWriter {
             INSERT INTO person (folded_name, name, email) VALUES (?1, ?2, ?3)
             ON CONFLICT (folded_name) DO UPDATE SET name = excluded.name, email = excluded.email
             """)
-        try statement.bind(key.folded, at: 1)
-        try statement.bind(person.name, at: 2)
-        try statement.bind(person.email?.text, at: 3)
+        try statement.bind([.text(key.folded), .text(person.name), .text(person.email?.text)])
         try statement.run()
         if adopted == nil { try record(key, before: before, after: person) }
     }
@@ -25,7 +23,7 @@ extension SQLiteChangeWriter {
     func removePerson(_ key: PersonKey) throws {
         let before = try store.person(key)
         let statement = try connection.statement("DELETE FROM person WHERE folded_name = ?1")
-        try statement.bind(key.folded, at: 1)
+        try statement.bind([.text(key.folded)])
         try statement.run()
         try record(key, before: before, after: nil)
     }
@@ -39,8 +37,7 @@ extension SQLiteChangeWriter {
             SELECT \(SQLiteLoanStore.changeColumns) FROM change
             WHERE id = (SELECT max(change_id) FROM change_person WHERE folded_name = ?1 AND change_id > ?2)
             """)
-        try statement.bind(key.folded, at: 1)
-        try statement.bind(change.rawValue, at: 2)
+        try statement.bind([.text(key.folded), .integer(change.rawValue)])
         return try store.first(statement) { _ in true }
     }
 
@@ -49,7 +46,7 @@ extension SQLiteChangeWriter {
         let statement = try connection.statement("""
             INSERT INTO change_person (change_id, \(PersonRow.deltaColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
-        try bind(change, delta.key, before: delta.before, after: delta.after, to: statement)
+        try statement.bind(Self.deltaParameters(change, delta.key, before: delta.before, after: delta.after))
         try statement.run()
     }
 
@@ -61,14 +58,12 @@ extension SQLiteChangeWriter {
             ON CONFLICT (change_id, folded_name)
                 DO UPDATE SET after_present = excluded.after_present, after_name = excluded.after_name, after_email = excluded.after_email
             """)
-        try bind(change, key, before: before, after: after, to: statement)
+        try statement.bind(Self.deltaParameters(change, key, before: before, after: after))
         try statement.run()
     }
 
-    private func bind(_ change: ChangeID, _ key: PersonKey, before: Person?, after: Person?, to statement: Statement) throws {
-        try statement.bind(change.rawValue, at: 1)
-        try statement.bind(key.folded, at: 2)
-        try PersonRow.bind(before, to: statement, from: 3)
-        try PersonRow.bind(after, to: statement, from: 6)
+    /// The values of a row of `change_person`: the change, the key, the contact before and after.
+    private static func deltaParameters(_ change: ChangeID, _ key: PersonKey, before: Person?, after: Person?) -> [SQLiteValue] {
+        [.integer(change.rawValue), .text(key.folded)] + PersonRow.stateParameters(before) + PersonRow.stateParameters(after)
     }
 }

@@ -124,7 +124,7 @@ final class SQLiteConnection {
     /// The triggers on `table`, with the SQL that created each.
     func triggers(on table: String) throws(SQLiteError) -> [(name: String, sql: String)] {
         let statement = try statement("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ?1")
-        try statement.bind(table, at: 1)
+        try statement.bind([.text(table)])
         defer { statement.reset() }
         var found: [(name: String, sql: String)] = []
         while try statement.step() {

@@ -11,10 +11,7 @@ extension SQLiteSignIns {
                 INSERT INTO share_link (token_hash, name, folded_name, created_at) VALUES (?1, ?2, ?3, ?4)
                 ON CONFLICT (folded_name) DO UPDATE SET token_hash = excluded.token_hash, name = excluded.name, created_at = excluded.created_at
                 """)
-            try statement.bind(tokenHash, at: 1)
-            try statement.bind(name, at: 2)
-            try statement.bind(folded, at: 3)
-            try statement.bind(now, at: 4)
+            try statement.bind([.text(tokenHash), .text(name), .text(folded), .integer(now)])
             try statement.run()
         }
     }
@@ -34,7 +31,7 @@ extension SQLiteSignIns {
     func endShareLink(folded: String) throws -> String? {
         try run(writing: true) { connection in
             let statement = try connection.statement("DELETE FROM share_link WHERE folded_name = ?1 RETURNING name")
-            try statement.bind(folded, at: 1)
+            try statement.bind([.text(folded)])
             defer { statement.reset() }
             guard try statement.step() else { return nil }
             let name = statement.string(0)
@@ -46,7 +43,7 @@ extension SQLiteSignIns {
     func shareLink(_ tokenHash: String) throws -> KeptLink<String>? {
         try run(writing: false) { connection in
             let statement = try connection.statement("SELECT token_hash, name FROM share_link WHERE token_hash = ?1")
-            try statement.bind(tokenHash, at: 1)
+            try statement.bind([.text(tokenHash)])
             defer { statement.reset() }
             guard try statement.step(), let kept = statement.string(0), let name = statement.string(1) else { return nil }
             return KeptLink(tokenHash: kept, holder: name)
@@ -59,9 +56,7 @@ extension SQLiteSignIns {
                 INSERT INTO calendar_feed (token_hash, account_id, created_at) VALUES (?1, ?2, ?3)
                 ON CONFLICT (account_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
                 """)
-            try statement.bind(tokenHash, at: 1)
-            try statement.bind(id, at: 2)
-            try statement.bind(now, at: 3)
+            try statement.bind([.text(tokenHash), .integer(id), .integer(now)])
             try statement.run()
         }
     }
@@ -69,7 +64,7 @@ extension SQLiteSignIns {
     func endFeed(ofAccount id: Int64) throws -> Bool {
         try run(writing: true) { connection in
             let statement = try connection.statement("DELETE FROM calendar_feed WHERE account_id = ?1")
-            try statement.bind(id, at: 1)
+            try statement.bind([.integer(id)])
             try statement.run()
             return connection.changes > 0
         }
@@ -81,7 +76,7 @@ extension SQLiteSignIns {
                 SELECT account.id, account.name, account.role, account.created_at, calendar_feed.token_hash
                 FROM calendar_feed JOIN account ON account.id = calendar_feed.account_id WHERE calendar_feed.token_hash = ?1
                 """)
-            try statement.bind(tokenHash, at: 1)
+            try statement.bind([.text(tokenHash)])
             defer { statement.reset() }
             guard try statement.step(), let account = SQLiteSignIns.account(statement), let kept = statement.string(4) else { return nil }
             return KeptLink(tokenHash: kept, holder: account)

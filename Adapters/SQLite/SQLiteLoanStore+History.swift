@@ -14,10 +14,7 @@ extension SQLiteLoanStore {
               WHERE id IN (SELECT change_id FROM change_loan WHERE loan_id = ?1) ORDER BY id DESC LIMIT ?2
               """
         let statement = try sqlite { try connection.statement(sql) }
-        try sqlite {
-            if let loan { try statement.bind(loan.rawValue, at: 1) }
-            try statement.bind(limit.map(Int64.init) ?? -1, at: 2)
-        }
+        try sqlite { try statement.bind([.integer(loan?.rawValue), .integer(limit.map(Int64.init) ?? -1)]) }
         defer { statement.reset() }
         while try sqlite({ try statement.step() }) {
             try visit(try decodeChange(statement))
@@ -36,7 +33,7 @@ extension SQLiteLoanStore {
     func change(_ id: ChangeID) throws -> Change? {
         guard try keepsHistory() else { return nil }
         let statement = try sqlite { try connection.statement("SELECT \(SQLiteLoanStore.changeColumns) FROM change WHERE id = ?1") }
-        try sqlite { try statement.bind(id.rawValue, at: 1) }
+        try sqlite { try statement.bind([.integer(id.rawValue)]) }
         return try first(statement) { _ in true }
     }
 
@@ -46,10 +43,7 @@ extension SQLiteLoanStore {
         let statement = try sqlite {
             try connection.statement("SELECT \(LoanRow.deltaColumns) FROM change_loan WHERE change_id = ?1\(filter) ORDER BY loan_id")
         }
-        try sqlite {
-            try statement.bind(change.rawValue, at: 1)
-            if let loan { try statement.bind(loan.rawValue, at: 2) }
-        }
+        try sqlite { try statement.bind([.integer(change.rawValue)] + (loan.map { [.integer($0.rawValue)] } ?? [])) }
         defer { statement.reset() }
         while try sqlite({ try statement.step() }) {
             let id = LoanID(statement.int64(0))
@@ -66,7 +60,7 @@ extension SQLiteLoanStore {
                 SELECT count(*), max(change.at) FROM change_loan JOIN change ON change.id = change_loan.change_id
                 WHERE change_loan.loan_id = ?1
                 """)
-            try statement.bind(loan.rawValue, at: 1)
+            try statement.bind([.integer(loan.rawValue)])
             defer { statement.reset() }
             guard try statement.step(), statement.int64(0) > 0 else { return nil }
             guard let at = UTCTimestamp(rfc3339: statement.string(1) ?? "") else {

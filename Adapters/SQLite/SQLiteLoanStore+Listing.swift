@@ -55,8 +55,7 @@ extension SQLiteLoanStore {
                     SELECT loan_search.rowid & \(SearchKey.idMask) FROM loan_search WHERE loan_search MATCH ?1\(check)
                 ) ORDER BY id
                 """)
-            try statement.bind(phrase.query, at: 1)
-            if !phrase.whole { try statement.bind(text.folded, at: 2) }
+            try statement.bind([.text(phrase.query)] + (phrase.whole ? [] : [.text(text.folded)]))
             return statement
         }
     }

@@ -15,7 +15,7 @@ extension SQLiteLoanStore {
     func person(_ key: PersonKey) throws -> Person? {
         guard try keepsPeople() else { return nil }
         let statement = try sqlite { try connection.statement("SELECT name, email FROM person WHERE folded_name = ?1") }
-        try sqlite { try statement.bind(key.folded, at: 1) }
+        try sqlite { try statement.bind([.text(key.folded)]) }
         defer { statement.reset() }
         return try sqlite { try statement.step() } ? try PersonRow.decode(statement, fieldsFrom: 0, key: key.folded) : nil
     }
@@ -38,7 +38,7 @@ extension SQLiteLoanStore {
         let statement = try sqlite {
             try connection.statement("SELECT \(PersonRow.deltaColumns) FROM change_person WHERE change_id = ?1 ORDER BY folded_name")
         }
-        try sqlite { try statement.bind(change.rawValue, at: 1) }
+        try sqlite { try statement.bind([.integer(change.rawValue)]) }
         defer { statement.reset() }
         while try sqlite({ try statement.step() }) {
             let key = statement.string(0) ?? ""

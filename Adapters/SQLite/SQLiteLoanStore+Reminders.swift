@@ -22,10 +22,9 @@ extension SQLiteLoanStore: ReminderLedger {
             var levels: [ReminderKey: ReminderLevel] = [:]
             for key in keys {
                 statement.reset()
-                try statement.bind(recipient.ledgerKey, at: 1)
-                try statement.bind(key.loan.rawValue, at: 2)
-                try statement.bind(key.dueOn.iso, at: 3)
-                if !sentOn.isEmpty { try statement.bind(today.iso, at: 4) }
+                try statement.bind(
+                    [.text(recipient.ledgerKey), .integer(key.loan.rawValue), .text(key.dueOn.iso)] + (sentOn.isEmpty ? [] : [.text(today.iso)])
+                )
                 if try statement.step(), !statement.isNull(0) { levels[key] = ReminderLevel(days: Int(statement.int64(0))) }
             }
             statement.reset()
@@ -46,12 +45,10 @@ extension SQLiteLoanStore: ReminderLedger {
                     """)
                 for reminder in reminders {
                     statement.reset()
-                    try statement.bind(recipient.ledgerKey, at: 1)
-                    try statement.bind(reminder.key.loan.rawValue, at: 2)
-                    try statement.bind(reminder.key.dueOn.iso, at: 3)
-                    try statement.bind(Int64(reminder.level.days), at: 4)
-                    try statement.bind(instant.description, at: 5)
-                    try statement.bind(today.iso, at: 6)
+                    try statement.bind([
+                        .text(recipient.ledgerKey), .integer(reminder.key.loan.rawValue), .text(reminder.key.dueOn.iso),
+                        .integer(Int64(reminder.level.days)), .text(instant.description), .text(today.iso),
+                    ])
                     try statement.run()
                 }
             }
@@ -67,7 +64,7 @@ extension SQLiteLoanStore: ReminderLedger {
             var last: [ReminderRecipient: UTCTimestamp] = [:]
             for recipient in recipients {
                 statement.reset()
-                try statement.bind(recipient.ledgerKey, at: 1)
+                try statement.bind([.text(recipient.ledgerKey)])
                 guard try statement.step(), !statement.isNull(0) else { continue }
                 guard let instant = statement.string(0).flatMap(UTCTimestamp.init(rfc3339:)) else {
                     statement.reset()

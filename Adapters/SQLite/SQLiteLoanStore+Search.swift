@@ -72,11 +72,10 @@ extension SQLiteLoanStore {
                 WHERE loan_search MATCH ?1 AND loan_search.rowid >= ?2 AND loan_search.rowid <= ?3\(check)
                 ORDER BY loan_search.rowid \(descending ? "DESC" : "ASC") LIMIT ?4
                 """)
-            try statement.bind(phrase.query, at: 1)
-            try statement.bind(interval.lowerBound, at: 2)
-            try statement.bind(interval.upperBound, at: 3)
-            try statement.bind(limit.map(Int64.init) ?? -1, at: 4)
-            if !phrase.whole { try statement.bind(text.folded, at: 5) }
+            try statement.bind(
+                [.text(phrase.query), .integer(interval.lowerBound), .integer(interval.upperBound), .integer(limit.map(Int64.init) ?? -1)]
+                    + (phrase.whole ? [] : [.text(text.folded)])
+            )
             return statement
         }
         return try SearchWalk(statement, store: self) { statement in
@@ -93,10 +92,9 @@ extension SQLiteLoanStore {
                 SELECT rowid, instr(title, ?1) > 0 OR instr(counterparty, ?1) > 0 OR coalesce(instr(note, ?1) > 0, 0)
                 FROM loan_search WHERE rowid >= ?2 AND rowid <= ?3 ORDER BY rowid \(descending ? "DESC" : "ASC") LIMIT ?4
                 """)
-            try statement.bind(text.folded, at: 1)
-            try statement.bind(interval.lowerBound, at: 2)
-            try statement.bind(interval.upperBound, at: 3)
-            try statement.bind(Int64(text.walkBound) + 1, at: 4)
+            try statement.bind([
+                .text(text.folded), .integer(interval.lowerBound), .integer(interval.upperBound), .integer(Int64(text.walkBound) + 1),
+            ])
             return statement
         }
         return try SearchWalk(statement, store: self) { statement in

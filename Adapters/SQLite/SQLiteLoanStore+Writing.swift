@@ -65,7 +65,7 @@ extension SQLiteLoanStore {
         default: return false
         }
         let statement = try connection.statement("SELECT coalesce((SELECT loan_count FROM change \(taken)), 0)")
-        try statement.bind(author.name, at: 1)
+        try statement.bind([.text(author.name)])
         return try statement.scalar() >= SQLiteLoanStore.bulkLoans
     }
 }
@@ -107,7 +107,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         let statement = try connection.statement("""
             SELECT EXISTS (SELECT 1 FROM loan WHERE id = ?1) OR EXISTS (SELECT 1 FROM change_loan WHERE loan_id = ?1)
             """)
-        try statement.bind(id.rawValue, at: 1)
+        try statement.bind([.integer(id.rawValue)])
         return try statement.scalar() != 0
     }
 
@@ -133,18 +133,16 @@ final class SQLiteChangeWriter: LoanChangeWriter {
                        coalesce((SELECT loan_id FROM change_loan WHERE loan_id < ?1 ORDER BY loan_id DESC LIMIT 1), 0),
                        coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'loan' AND seq < ?1), 0))
             """)
-        try statement.bind(bound.rawValue, at: 1)
+        try statement.bind([.integer(bound.rawValue)])
         let largest = try statement.scalar()
         return largest > 0 ? LoanID(largest) : nil
     }
 
     func insert(_ loan: Loan) throws {
         let statement = try connection.statement("""
-            INSERT INTO loan (title, direction, counterparty, lent_on, due_on, returned_on, note, previous_due_dates, id)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            INSERT INTO loan (\(LoanRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """)
-        try LoanRow.bindFields(of: loan, to: statement)
-        try statement.bind(loan.id.rawValue, at: 9)
+        try statement.bind(LoanRow.parameters(of: loan))
         try statement.run()
         highestUsed = max(highestUsed, loan.id.rawValue)
         if adopted == nil { try record(loan.id, before: nil, after: loan) }
@@ -152,18 +150,17 @@ final class SQLiteChangeWriter: LoanChangeWriter {
 
     func update(from before: Loan, to after: Loan) throws {
         let statement = try connection.statement("""
-            UPDATE loan SET title = ?1, direction = ?2, counterparty = ?3, lent_on = ?4, due_on = ?5,
-                returned_on = ?6, note = ?7, previous_due_dates = ?8 WHERE id = ?9
+            UPDATE loan SET title = ?2, direction = ?3, counterparty = ?4, lent_on = ?5, due_on = ?6,
+                returned_on = ?7, note = ?8, previous_due_dates = ?9 WHERE id = ?1
             """)
-        try LoanRow.bindFields(of: after, to: statement)
-        try statement.bind(after.id.rawValue, at: 9)
+        try statement.bind(LoanRow.parameters(of: after))
         try statement.run()
         try record(after.id, before: before, after: after)
     }
 
     func delete(_ loan: Loan) throws {
         let statement = try connection.statement("DELETE FROM loan WHERE id = ?1")
-        try statement.bind(loan.id.rawValue, at: 1)
+        try statement.bind([.integer(loan.id.rawValue)])
         try statement.run()
         try record(loan.id, before: loan, after: nil)
     }
@@ -173,7 +170,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
             SELECT \(SQLiteLoanStore.changeColumns) FROM change
             WHERE who = ?1 AND kind NOT IN ('undo', 'redo') AND undone_by IS NULL ORDER BY id DESC
             """)
-        try statement.bind(author.name, at: 1)
+        try statement.bind([.text(author.name)])
         return try store.first(statement) { !skipping.contains($0.id) }
     }
 
@@ -181,7 +178,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         let statement = try connection.statement("""
             SELECT \(SQLiteLoanStore.changeColumns) FROM change WHERE who = ?1 AND redoable = 1 ORDER BY undone_by DESC LIMIT 1
             """)
-        try statement.bind(author.name, at: 1)
+        try statement.bind([.text(author.name)])
         return try store.first(statement) { _ in true }
     }
 
@@ -190,8 +187,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
             SELECT \(SQLiteLoanStore.changeColumns) FROM change
             WHERE id = (SELECT max(change_id) FROM change_loan WHERE loan_id = ?1 AND change_id > ?2)
             """)
-        try statement.bind(loan.rawValue, at: 1)
-        try statement.bind(change.rawValue, at: 2)
+        try statement.bind([.integer(loan.rawValue), .integer(change.rawValue)])
         return try store.first(statement) { _ in true }
     }
 
@@ -207,8 +203,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
                 AND NOT EXISTS (SELECT 1 FROM change WHERE id <> ?2)
                 AND (SELECT count(*) FROM loan) = (SELECT count(*) FROM change_loan WHERE change_id = ?2 AND before_present = 0)
             """)
-        try statement.bind(identity, at: 1)
-        try statement.bind(current, at: 2)
+        try statement.bind([.text(identity), .integer(current)])
         try statement.run()
         return connection.changes > 0
     }
@@ -217,9 +212,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         let current = try changeID()
         target = change
         let statement = try connection.statement("UPDATE change SET undone_by = ?1, redoable = ?2 WHERE id = ?3")
-        try statement.bind(undone ? current.rawValue : nil, at: 1)
-        try statement.bind(undone ? 1 : 0, at: 2)
-        try statement.bind(change.rawValue, at: 3)
+        try statement.bind([.integer(undone ? current.rawValue : nil), .integer(undone ? 1 : 0), .integer(change.rawValue)])
         try statement.run()
     }
 
@@ -236,12 +229,11 @@ final class SQLiteChangeWriter: LoanChangeWriter {
         let statement = try connection.statement("""
             UPDATE change SET loan_count = (SELECT count(*) FROM change_loan WHERE change_id = ?1), target = ?2 WHERE id = ?1
             """)
-        try statement.bind(id.rawValue, at: 1)
-        try statement.bind(target?.rawValue, at: 2)
+        try statement.bind([.integer(id.rawValue), .integer(target?.rawValue)])
         try statement.run()
         guard kind.isUndoable else { return }
         let ending = try connection.statement("UPDATE change SET redoable = 0 WHERE who = ?1 AND redoable = 1")
-        try ending.bind(author.name, at: 1)
+        try ending.bind([.text(author.name)])
         try ending.run()
     }
 
@@ -249,9 +241,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
     func changeID() throws -> ChangeID {
         if let id { return id }
         let statement = try connection.statement("INSERT INTO change (at, who, kind) VALUES (?1, ?2, ?3)")
-        try statement.bind(author.stamp().description, at: 1)
-        try statement.bind(author.name, at: 2)
-        try statement.bind(kind.rawValue, at: 3)
+        try statement.bind([.text(author.stamp().description), .text(author.name), .text(kind.rawValue)])
         try statement.run()
         let made = ChangeID(connection.lastInsertID)
         id = made
@@ -262,10 +252,7 @@ final class SQLiteChangeWriter: LoanChangeWriter {
     private func record(_ loan: LoanID, before: Loan?, after: Loan?) throws {
         let change = try changeID()
         let statement = try connection.statement(SQLiteChangeWriter.recordSQL)
-        try statement.bind(change.rawValue, at: 1)
-        try statement.bind(loan.rawValue, at: 2)
-        try LoanRow.bind(before, to: statement, from: 3)
-        try LoanRow.bind(after, to: statement, from: 12)
+        try statement.bind(LoanRow.deltaParameters(change, loan, before: before, after: after))
         try statement.run()
     }
 

@@ -44,7 +44,7 @@ final class SQLiteLoanStore: LoanWriting {
     func loan(_ id: LoanID) throws -> Loan? {
         try sqlite {
             let statement = try connection.statement("SELECT \(LoanRow.columns) FROM loan WHERE id = ?1")
-            try statement.bind(id.rawValue, at: 1)
+            try statement.bind([.integer(id.rawValue)])
             defer { statement.reset() }
             return try statement.step() ? try LoanRow.decode(statement) : nil
         }
@@ -55,8 +55,7 @@ final class SQLiteLoanStore: LoanWriting {
             let statement = try connection.statement(
                 "SELECT coalesce(sum(open_count), 0) FROM open_due_day WHERE due_on >= ?1 AND due_on <= ?2"
             )
-            try statement.bind((range.from ?? .earliest).iso, at: 1)
-            try statement.bind(range.through.iso, at: 2)
+            try statement.bind([.text((range.from ?? .earliest).iso), .text(range.through.iso)])
             return Int(try statement.scalar())
         }
     }
@@ -86,16 +85,14 @@ final class SQLiteLoanStore: LoanWriting {
         case (_, false): sql += " AND (due_on, id) > (?3, ?4) AND due_on <= ?2"
         case (_, true): sql += " AND (due_on, id) < (?3, ?4) AND due_on >= ?1"
         }
-        sql += descending ? " ORDER BY due_on DESC, id DESC LIMIT ?6" : " ORDER BY due_on, id LIMIT ?6"
+        sql += descending ? " ORDER BY due_on DESC, id DESC LIMIT ?5" : " ORDER BY due_on, id LIMIT ?5"
         return try sqlite {
             let statement = try connection.statement(sql)
-            if key == nil || descending { try statement.bind(from.iso, at: 1) }
-            if key == nil || !descending { try statement.bind(range.through.iso, at: 2) }
-            if let key {
-                try statement.bind(key.dueOn.iso, at: 3)
-                try statement.bind(key.id.rawValue, at: 4)
-            }
-            try statement.bind(limit.map(Int64.init) ?? -1, at: 6)  // SQLite reads LIMIT -1 as no limit
+            // A bound the SQL does not name goes unused; SQLite reads LIMIT -1 as no limit.
+            try statement.bind([
+                .text(from.iso), .text(range.through.iso), .text(key?.dueOn.iso), .integer(key?.id.rawValue),
+                .integer(limit.map(Int64.init) ?? -1),
+            ])
             return statement
         }
     }
@@ -109,11 +106,7 @@ final class SQLiteLoanStore: LoanWriting {
         sql += newestFirst ? " ORDER BY returned_on DESC, id DESC LIMIT ?3" : " ORDER BY returned_on, id LIMIT ?3"
         let statement = try sqlite {
             let statement = try connection.statement(sql)
-            if let key {
-                try statement.bind(key.returnedOn.iso, at: 1)
-                try statement.bind(key.id.rawValue, at: 2)
-            }
-            try statement.bind(limit.map(Int64.init) ?? -1, at: 3)
+            try statement.bind([.text(key?.returnedOn.iso), .integer(key?.id.rawValue), .integer(limit.map(Int64.init) ?? -1)])
             return statement
         }
         try each(statement, visit)

@@ -36,13 +36,10 @@ final class SQLiteSignIns: SignInStore {
     func addLink(_ link: SignInLink, now: Int64) throws {
         try run(writing: true) { connection in
             let expired = try connection.statement("DELETE FROM sign_in_link WHERE expires_at <= ?1")
-            try expired.bind(now, at: 1)
+            try expired.bind([.integer(now)])
             try expired.run()
             let statement = try connection.statement("INSERT INTO sign_in_link (token_hash, name, role, expires_at) VALUES (?1, ?2, ?3, ?4)")
-            try statement.bind(link.tokenHash, at: 1)
-            try statement.bind(link.name, at: 2)
-            try statement.bind(link.role.rawValue, at: 3)
-            try statement.bind(link.expiresAt, at: 4)
+            try statement.bind([.text(link.tokenHash), .text(link.name), .text(link.role.rawValue), .integer(link.expiresAt)])
             try statement.run()
         }
     }
@@ -50,7 +47,7 @@ final class SQLiteSignIns: SignInStore {
     func takeLink(_ tokenHash: String) throws -> SignInLink? {
         try run(writing: true) { connection in
             let statement = try connection.statement("DELETE FROM sign_in_link WHERE token_hash = ?1 RETURNING name, role, expires_at")
-            try statement.bind(tokenHash, at: 1)
+            try statement.bind([.text(tokenHash)])
             defer { statement.reset() }
             guard try statement.step(), let name = statement.string(0), let role = statement.string(1).flatMap(Role.init) else { return nil }
             let expires = statement.int64(2)
@@ -66,12 +63,10 @@ final class SQLiteSignIns: SignInStore {
             let statement = try connection.statement("""
                 INSERT INTO web_session (token_hash, account_id, name, role, started_at, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 """)
-            try statement.bind(session.tokenHash, at: 1)
-            try statement.bind(session.person.account, at: 2)
-            try statement.bind(session.person.name, at: 3)
-            try statement.bind(session.person.role.rawValue, at: 4)
-            try statement.bind(session.startedAt, at: 5)
-            try statement.bind(session.lastSeen, at: 6)
+            try statement.bind([
+                .text(session.tokenHash), .integer(session.person.account), .text(session.person.name),
+                .text(session.person.role.rawValue), .integer(session.startedAt), .integer(session.lastSeen),
+            ])
             try statement.run()
         }
     }
@@ -82,7 +77,7 @@ final class SQLiteSignIns: SignInStore {
                 SELECT account.id, account.name, account.role, account.created_at, web_session.started_at, web_session.last_seen
                 FROM web_session JOIN account ON account.id = web_session.account_id WHERE web_session.token_hash = ?1
                 """)
-            try statement.bind(tokenHash, at: 1)
+            try statement.bind([.text(tokenHash)])
             defer { statement.reset() }
             guard try statement.step(), let account = SQLiteSignIns.account(statement) else { return nil }
             return SessionRecord(tokenHash: tokenHash, person: account.person, startedAt: statement.int64(4), lastSeen: statement.int64(5))
@@ -92,8 +87,7 @@ final class SQLiteSignIns: SignInStore {
     func touchSession(_ tokenHash: String, at now: Int64) throws {
         try run(writing: true) { connection in
             let statement = try connection.statement("UPDATE web_session SET last_seen = ?2 WHERE token_hash = ?1 AND last_seen < ?2")
-            try statement.bind(tokenHash, at: 1)
-            try statement.bind(now, at: 2)
+            try statement.bind([.text(tokenHash), .integer(now)])
             try statement.run()
         }
     }
@@ -101,7 +95,7 @@ final class SQLiteSignIns: SignInStore {
     func endSession(_ tokenHash: String) throws {
         try run(writing: true) { connection in
             let statement = try connection.statement("DELETE FROM web_session WHERE token_hash = ?1")
-            try statement.bind(tokenHash, at: 1)
+            try statement.bind([.text(tokenHash)])
             try statement.run()
         }
     }
@@ -109,7 +103,7 @@ final class SQLiteSignIns: SignInStore {
     func endSessions(idleSince cutoff: Int64) throws {
         try run(writing: true) { connection in
             let statement = try connection.statement("DELETE FROM web_session WHERE last_seen < ?1")
-            try statement.bind(cutoff, at: 1)
+            try statement.bind([.integer(cutoff)])
             try statement.run()
         }
     }

@@ -57,8 +57,7 @@ extension SQLiteLoanStore {
             let statement = try connection.statement(
                 "SELECT count(*) FROM (SELECT 1 FROM loan_search WHERE loan_search MATCH ?1 LIMIT ?2)"
             )
-            try statement.bind(quoted, at: 1)
-            try statement.bind(Int64(SearchPhrase.rareBelow), at: 2)
+            try statement.bind([.text(quoted), .integer(Int64(SearchPhrase.rareBelow))])
             return Int(try statement.scalar())
         }
         if trigramCounts.count >= 4096 { trigramCounts.removeAll() }

@@ -22,8 +22,9 @@ package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     package let kind: Kind
     package let message: String
     /// The engine's own failure this one reports, unflattened — SQLite's (its extended result
-    /// code, message and SQL), for a caller that tells failures apart by the engine's code; nil
-    /// when loans itself refused. Two failures are equal when their kind and words are.
+    /// code, message and SQL) or PostgreSQL's (its SQLSTATE, message and SQL), for a caller that
+    /// tells failures apart by the engine's code; nil when loans itself refused. Two failures are
+    /// equal when their kind and words are.
     package let underlying: (any Error & Sendable)?
 
     package init(_ kind: Kind, _ message: String, underlying: (any Error & Sendable)? = nil) {

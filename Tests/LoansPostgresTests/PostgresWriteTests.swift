@@ -103,6 +103,17 @@ import Testing
         #expect(try store.history(of: id, limit: nil).map(\.kind) == [.add])
     }
 
+    /// The server's own failure stays inside the store's, whole: a caller tells a unique
+    /// violation by its SQLSTATE, not by the words.
+    @Test func aFailureKeepsTheServersSQLState() throws {
+        let id = try store.add(Day.draft("Taken"))
+        let taken = try #require(try store.loan(id))
+        let error = try #require(throws: StoreError.self) { try store.change(.add) { try $0.insert(taken) } }
+        #expect(error.kind == .unavailable)
+        #expect((error.underlying as? PostgresError)?.sqlState == "23505", "\(error)")
+        #expect(try store.history(of: id, limit: nil).map(\.kind) == [.add], "nothing was written")
+    }
+
     @Test func textKeepsEveryCharacterButNUL() throws {
         let titles = ["École — “quoted” 'single' \\ back", "tab\there\nnew line", "emoji 👩‍👩‍👧 e\u{301}", "100% _under_ %_", String(repeating: "ü", count: 500)]
         for title in titles {
